@@ -1,0 +1,77 @@
+//! The one error type of the public API. Every `Err` leaves the world exactly as it was.
+
+use core::fmt;
+
+/// What went wrong in a world operation. The world is unchanged whenever one is returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The handle names a node that was destroyed (its slot may since have been reused).
+    StaleHandle,
+    /// The node arena has no free slot; the capacity is the `NODES` parameter of `World`.
+    NodeArenaFull {
+        /// The arena's capacity, the root included.
+        capacity: usize,
+    },
+    /// A node name longer than [`MAX_NAME_LEN`](crate::MAX_NAME_LEN) bytes.
+    NameTooLong {
+        /// Length of the rejected name, in bytes.
+        len: usize,
+        /// The longest name accepted, in bytes.
+        max: usize,
+    },
+    /// The change would make a node its own ancestor.
+    Cycle,
+    /// The operation makes no sense on the root (scene) node: reparenting, reordering,
+    /// deactivating or destroying it.
+    RootNode,
+    /// `add_child` with a child that already has a parent (use `set_parent` to move it).
+    AlreadyHasParent,
+    /// The node has no parent, so it has no sibling order to change.
+    NoParent,
+    /// `remove_child` with a node that is not a child of the given parent.
+    NotAChild,
+    /// The node was marked for destruction this frame and cannot be brought back to life.
+    PendingDestroy,
+    /// The parent is in the middle of deactivating its subtree; its child order is frozen
+    /// until that finishes.
+    ParentDeactivating,
+    /// A transform value that is not finite, or a negative content size.
+    InvalidValue,
+    /// The node's world transform is singular (a zero scale on it or an ancestor), so a
+    /// world point has no position in its space.
+    SingularTransform,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::StaleHandle => f.write_str("stale handle: the node was destroyed"),
+            Error::NodeArenaFull { capacity } => {
+                write!(f, "node arena full: all {capacity} slots are in use")
+            }
+            Error::NameTooLong { len, max } => {
+                write!(f, "node name too long: {len} bytes, at most {max} allowed")
+            }
+            Error::Cycle => f.write_str("a node cannot become its own ancestor"),
+            Error::RootNode => f.write_str("operation not allowed on the root node"),
+            Error::AlreadyHasParent => {
+                f.write_str("the child already has a parent; use set_parent to move it")
+            }
+            Error::NoParent => f.write_str("the node has no parent"),
+            Error::NotAChild => f.write_str("the node is not a child of that parent"),
+            Error::PendingDestroy => f.write_str("the node is marked for destruction"),
+            Error::ParentDeactivating => {
+                f.write_str("the parent is deactivating; its child order cannot change now")
+            }
+            Error::InvalidValue => {
+                f.write_str("invalid value: not finite, or a negative content size")
+            }
+            Error::SingularTransform => {
+                f.write_str("the node's world transform is singular (zero scale)")
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}

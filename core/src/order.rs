@@ -1,0 +1,149 @@
+//! zIndex and the delayed child sort (§1.10 of `cocos-semantics.md`, seed 000).
+//!
+//! Cocos packs `(zIndex, arrival)` into `_localZOrder` and, at each sort, first renumbers
+//! arrival from the current array order, then insertion-sorts by the packed key. Since
+//! arrival is renumbered from the current order just before sorting, the key reduces to
+//! `(zIndex, current position)`: a stable sort by zIndex of the current child order. Sprig
+//! sorts exactly that and keeps no arrival counter, so no number of arrivals can overflow
+//! into the zIndex (the engine's 65 535-arrival limit does not exist here).
+
+use crate::events::NodeEvent;
+use crate::node::Flags;
+use crate::{Error, NodeId, World};
+
+/// Lowest zIndex (`cc.macro.MIN_ZINDEX`).
+pub const MIN_Z_INDEX: i16 = i16::MIN;
+/// Highest zIndex (`cc.macro.MAX_ZINDEX`).
+pub const MAX_Z_INDEX: i16 = i16::MAX;
+
+impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+    /// The node's zIndex.
+    pub fn z_index(&self, node: NodeId) -> Result<i16, Error> {
+        let i = self.arena.resolve(node)?;
+        Ok(self.arena.slot(i).z_index)
+    }
+
+    /// Sets the zIndex, clamped to [`MIN_Z_INDEX`]..=[`MAX_Z_INDEX`] with a
+    /// `ZIndexClamped` warning event; returns the value stored. A change emits
+    /// `SiblingOrderChanged` and marks the parent for the end-of-frame sort; children do
+    /// not move before then.
+    ///
+    /// ```
+    /// let mut world: sprig::World<8> = sprig::World::new();
+    /// let root = world.root();
+    /// let a = world.create_child(root, "a")?;
+    /// let b = world.create_child(root, "b")?;
+    /// world.set_z_index(a, 1)?;
+    /// assert_eq!(world.children(root)?.collect::<Vec<_>>(), [a, b]); // not yet
+    /// world.end_frame();
+    /// assert_eq!(world.children(root)?.collect::<Vec<_>>(), [b, a]);
+    /// assert_eq!(world.set_z_index(a, 100_000)?, i16::MAX);
+    /// # Ok::<(), sprig::Error>(())
+    /// ```
+    pub fn set_z_index(&mut self, node: NodeId, z_index: i32) -> Result<i16, Error> {
+        let i = self.arena.resolve(node)?;
+        let applied = z_index.clamp(i32::from(MIN_Z_INDEX), i32::from(MAX_Z_INDEX)) as i16;
+        if i32::from(applied) != z_index {
+            self.emit(NodeEvent::ZIndexClamped {
+                node,
+                requested: z_index,
+                applied,
+            });
+        }
+        if self.arena.slot(i).z_index != applied {
+            self.arena.slot_mut(i).z_index = applied;
+            self.emit(NodeEvent::SiblingOrderChanged { node });
+            if let Some(p) = self.arena.parent(i) {
+                self.mark_children_dirty(p);
+            }
+        }
+        Ok(applied)
+    }
+
+    /// Re-sorts `parent`'s children now if they are waiting for the end-of-frame sort
+    /// (Cocos `sortAllChildren`); does nothing otherwise.
+    pub fn sort_children(&mut self, parent: NodeId) -> Result<(), Error> {
+        let p = self.arena.resolve(parent)?;
+        if self.has(p, Flags::CHILDREN_DIRTY) {
+            self.dirty_parents.retain(|&d| usize::from(d) != p);
+            self.sort_children_of(p);
+        }
+        Ok(())
+    }
+
+    /// Queues `p` for the end-of-frame sort (Cocos `_delaySort`).
+    pub(crate) fn mark_children_dirty(&mut self, p: usize) {
+        if self.has(p, Flags::CHILDREN_DIRTY) {
+            return;
+        }
+        // Each live node is queued at most once and freed nodes leave the queue, so the
+        // queue (capacity NODES) always has room.
+        if self.dirty_parents.push(p as u16).is_ok() {
+            self.arena
+                .slot_mut(p)
+                .flags
+                .set(Flags::CHILDREN_DIRTY, true);
+        }
+    }
+
+    /// Forgets a pending sort of a node being freed.
+    pub(crate) fn forget_children_dirty(&mut self, p: usize) {
+        if self.has(p, Flags::CHILDREN_DIRTY) {
+            self.dirty_parents.retain(|&d| usize::from(d) != p);
+        }
+    }
+
+    /// Sorts every dirty parent, in the order they became dirty.
+    pub(crate) fn sort_dirty_children(&mut self) {
+        let mut k = 0;
+        while let Some(&p) = self.dirty_parents.get(k) {
+            self.sort_children_of(usize::from(p));
+            k += 1;
+        }
+        self.dirty_parents.clear();
+    }
+
+    /// Renumbers (one `SiblingOrderChanged` per child, in current order) and stable-sorts
+    /// the children of `p` by zIndex; `ChildReorder` if there is more than one child.
+    fn sort_children_of(&mut self, p: usize) {
+        self.arena
+            .slot_mut(p)
+            .flags
+            .set(Flags::CHILDREN_DIRTY, false);
+        let mut c = self.arena.first_child(p);
+        while let Some(i) = c {
+            let node = self.arena.id(i);
+            self.emit(NodeEvent::SiblingOrderChanged { node });
+            c = self.arena.next_sibling(i);
+        }
+        if self.arena.child_count(p) < 2 {
+            return;
+        }
+        // Insertion sort on the linked list: stable, and linear when already in order.
+        let z = |w: &Self, i: usize| w.arena.slot(i).z_index;
+        let mut cur = self
+            .arena
+            .first_child(p)
+            .and_then(|f| self.arena.next_sibling(f));
+        while let Some(i) = cur {
+            cur = self.arena.next_sibling(i);
+            let key = z(self, i);
+            let mut before = None;
+            let mut probe = self.arena.prev_sibling(i);
+            while let Some(q) = probe {
+                if z(self, q) <= key {
+                    break;
+                }
+                before = Some(q);
+                probe = self.arena.prev_sibling(q);
+            }
+            if let Some(before) = before {
+                self.arena.unlink(i);
+                self.arena.insert_before(i, before);
+            }
+        }
+        self.emit(NodeEvent::ChildReorder {
+            parent: self.arena.id(p),
+        });
+    }
+}

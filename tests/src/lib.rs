@@ -1,0 +1,1 @@
+//! Test support for Sprig's cross-crate tests.
