@@ -32,6 +32,9 @@ impl Flags {
     /// The cached world matrix is out of date. Invariant: a dirty node's descendants are
     /// all dirty, so a clean node's ancestors are all clean.
     pub(crate) const WORLD_DIRTY: Flags = Flags(1 << 4);
+    /// Some descendant has `WORLD_DIRTY`: `update_transforms` walks down only through
+    /// nodes with this flag or `WORLD_DIRTY`, so still subtrees are never visited.
+    pub(crate) const DIRTY_BELOW: Flags = Flags(1 << 7);
     /// Children changed order, membership or zIndex since the last sort.
     pub(crate) const CHILDREN_DIRTY: Flags = Flags(1 << 5);
     /// The deactivation traversal is inside this node's subtree.

@@ -131,14 +131,21 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     }
 
     /// Brings every cached world matrix under the root up to date, recomputing only
-    /// dirty nodes (parents before children).
+    /// dirty nodes (parents before children) and visiting only the paths down to them:
+    /// when nothing moved it returns at once.
     pub fn update_transforms(&mut self) {
+        let pending =
+            |s: &crate::node::NodeSlot| s.has(Flags::WORLD_DIRTY) || s.has(Flags::DIRTY_BELOW);
+        if !pending(self.arena.slot(0)) {
+            return;
+        }
         let mut cur = Some(0);
         while let Some(i) = cur {
             if self.has(i, Flags::WORLD_DIRTY) {
                 self.recompute_world(i);
             }
-            cur = self.arena.next_preorder(i, 0, |_| true);
+            self.arena.slot_mut(i).flags.set(Flags::DIRTY_BELOW, false);
+            cur = self.arena.next_preorder(i, 0, pending);
         }
     }
 
@@ -232,14 +239,27 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
             Some(pw) => pw.then_apply_to(&local),
             None => local,
         };
+        // The children are still dirty (a dirty node's descendants always are), so the
+        // path to them must stay visible to `update_transforms`.
+        let has_children = self.arena.first_child(i).is_some();
         let s = self.arena.slot_mut(i);
         s.world = world;
         s.flags.set(Flags::WORLD_DIRTY, false);
+        s.flags.set(Flags::DIRTY_BELOW, has_children);
         self.transform_recomputes = self.transform_recomputes.wrapping_add(1);
     }
 
-    /// Marks `top` and its subtree dirty; subtrees already dirty are skipped whole.
+    /// Marks `top` and its subtree dirty (subtrees already dirty are skipped whole) and
+    /// flags the path from the root down to it.
     pub(crate) fn mark_world_dirty(&mut self, top: usize) {
+        let mut up = self.arena.parent(top);
+        while let Some(p) = up {
+            if self.has(p, Flags::DIRTY_BELOW) {
+                break;
+            }
+            self.arena.slot_mut(p).flags.set(Flags::DIRTY_BELOW, true);
+            up = self.arena.parent(p);
+        }
         if self.has(top, Flags::WORLD_DIRTY) {
             return;
         }
