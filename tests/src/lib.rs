@@ -56,3 +56,8 @@ pub fn assert_point(actual: sprig::Vec2, x: f32, y: f32) {
         actual.y
     );
 }
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -570,16 +570,30 @@ impl<const N: usize> Harness<N> {
 
     fn check(&self, op: &Op) -> Result<(), TestCaseError> {
         prop_assert_eq!(self.handles.len(), self.model.nodes.len());
+        let world = self.world_snapshot(false);
+        let model = self.model_snapshot();
+        // Node by node, so a failure names the one handle that differs.
+        for (i, (w, m)) in world.nodes.iter().zip(&model.nodes).enumerate() {
+            prop_assert_eq!(
+                w,
+                m,
+                "handle #{} {:?}: world (left) and model (right) disagree after {:?}",
+                i,
+                self.handles[i],
+                op
+            );
+        }
         prop_assert_eq!(
-            self.world_snapshot(false),
-            self.model_snapshot(),
-            "world (left) and model (right) disagree after {:?}",
+            world.node_count,
+            model.node_count,
+            "node_count after {:?}",
             op
         );
         Ok(())
     }
 
     fn run(&mut self, ops: &[Op]) -> Result<(), TestCaseError> {
+        // A fresh world is checked too; `DrainEvents` only labels that check.
         self.check(&Op::DrainEvents)?;
         for op in ops {
             self.step(op)?;
