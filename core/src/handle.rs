@@ -32,3 +32,29 @@ impl fmt::Debug for NodeId {
         write!(f, "NodeId({}v{})", self.index, self.generation)
     }
 }
+
+/// A handle to a component: a slot index and the slot's generation, 4 bytes, `Copy`.
+/// Stale after the component is really destroyed, like [`NodeId`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CompId {
+    pub(crate) index: u16,
+    pub(crate) generation: u16,
+}
+
+impl CompId {
+    /// The slot index. Stable while the component lives.
+    pub const fn index(self) -> u16 {
+        self.index
+    }
+
+    /// The slot's generation when this handle was made.
+    pub const fn generation(self) -> u16 {
+        self.generation
+    }
+}
+
+impl fmt::Debug for CompId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CompId({}v{})", self.index, self.generation)
+    }
+}

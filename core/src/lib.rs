@@ -28,8 +28,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+extern crate self as sprig;
+
 mod activity;
 mod arena;
+mod component;
 mod destroy;
 mod error;
 mod events;
@@ -42,11 +45,16 @@ mod order;
 mod transform;
 mod world;
 
+pub use component::{
+    dispatch_hook, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
+    HookResult, Hooks,
+};
 pub use error::Error;
 pub use events::NodeEvent;
-pub use handle::NodeId;
+pub use handle::{CompId, NodeId};
 pub use hierarchy::Children;
 pub use math::{screen_to_world, world_to_screen, Affine2, Rect, Size2, Vec2};
 pub use node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use order::{MAX_Z_INDEX, MIN_Z_INDEX};
+pub use sprig_macros::{component, component_set};
 pub use world::{World, DEFAULT_EVENT_CAPACITY, NODE_BYTES};

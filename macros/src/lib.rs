@@ -1,6 +1,17 @@
-//! Procedural macros of Sprig.
-//!
-//! Empty for now: `#[component(execution_order = N)]` and the component-set declaration
-//! arrive with the lifecycle engine (issue 3), split into `parse`, `check` and `codegen`
-//! modules as `shared/STYLE.md` describes.
+//! Procedural macros of Sprig: `#[component]` and `component_set!`.
+//! Being written; see the brief in the helper session.
 #![forbid(unsafe_code)]
+
+use proc_macro::TokenStream;
+
+/// Placeholder until the real macro lands.
+#[proc_macro_attribute]
+pub fn component(_args: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
+
+/// Placeholder until the real macro lands.
+#[proc_macro]
+pub fn component_set(_input: TokenStream) -> TokenStream {
+    TokenStream::new()
+}
