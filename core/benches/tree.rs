@@ -6,12 +6,12 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprig::{Affine2, NodeId, Vec2, World, NODE_BYTES, NODE_META_BYTES, NODE_SLOT_BYTES};
+use sprig::{Affine2, NodeId, NodeWorld, Vec2, NODE_BYTES, NODE_META_BYTES, NODE_SLOT_BYTES};
 
 const FRAMES: u32 = 2_000;
 
 /// A tree of `n` nodes, each with up to 4 children, filled breadth-first.
-fn build<const N: usize>(world: &mut World<N>, n: usize) -> Vec<NodeId> {
+fn build<const N: usize>(world: &mut NodeWorld<N>, n: usize) -> Vec<NodeId> {
     let mut ids = vec![world.root()];
     while ids.len() < n {
         let parent = ids[(ids.len() - 1) / 4];
@@ -23,7 +23,7 @@ fn build<const N: usize>(world: &mut World<N>, n: usize) -> Vec<NodeId> {
         ids.push(id);
     }
     world.update_transforms();
-    world.end_frame();
+    world.end_frame().expect("not in a hook");
     ids
 }
 
@@ -57,7 +57,7 @@ fn ns_per_frame(start: Instant) -> f64 {
 }
 
 fn run<const N: usize>() {
-    let mut world: Box<World<N>> = Box::new(World::new());
+    let mut world: Box<NodeWorld<N>> = Box::new(NodeWorld::new());
     let ids = build(&mut world, N);
     let mut flat = FlatTree::new(N);
 
@@ -65,7 +65,7 @@ fn run<const N: usize>() {
     let before = world.transform_recomputations();
     let start = Instant::now();
     for _ in 0..FRAMES {
-        world.end_frame();
+        world.end_frame().expect("not in a hook");
         world.update_transforms();
     }
     let still = ns_per_frame(start);
@@ -91,7 +91,7 @@ fn run<const N: usize>() {
         world
             .set_position(mover, Vec2::new(f as f32, 0.0))
             .expect("valid");
-        world.end_frame();
+        world.end_frame().expect("not in a hook");
         world.update_transforms();
     }
     let moving = ns_per_frame(start);
@@ -118,10 +118,10 @@ fn main() {
          (slot + meta + end-of-frame list entries)"
     );
     println!(
-        "memory World<64>={}B World<256>={}B World<1024>={}B (event queue of 32 included)",
-        core::mem::size_of::<World<64>>(),
-        core::mem::size_of::<World<256>>(),
-        core::mem::size_of::<World<1024>>()
+        "memory NodeWorld<64>={}B NodeWorld<256>={}B NodeWorld<1024>={}B (event queue of 32 included)",
+        core::mem::size_of::<NodeWorld<64>>(),
+        core::mem::size_of::<NodeWorld<256>>(),
+        core::mem::size_of::<NodeWorld<1024>>()
     );
     run::<64>();
     run::<256>();

@@ -111,6 +111,7 @@ impl<const N: usize> NodeArena<N> {
         s.generation = s.generation.wrapping_add(1);
         s.parent = NONE;
         s.first_child = NONE;
+        s.first_comp = NONE;
         s.prev_sibling = NONE;
         s.next_sibling = self.free_head;
         self.meta[i].name.clear();

@@ -277,3 +277,39 @@ impl<W, T> DerefMut for Ctx<'_, W, T> {
         self.world
     }
 }
+
+/// A component set with no components, for worlds that hold only a node tree.
+///
+/// ```
+/// let mut world: sprig::World<sprig::NoComponents, 8, 0> = sprig::World::new();
+/// let root = world.root();
+/// world.create_child(root, "a")?;
+/// world.tick(1.0 / 60.0)?;
+/// # Ok::<(), sprig::Error>(())
+/// ```
+#[derive(Debug)]
+pub enum NoComponents {}
+
+impl ComponentSet for NoComponents {
+    fn kind(&self) -> u8 {
+        match *self {}
+    }
+
+    fn kind_name(_kind: u8) -> &'static str {
+        ""
+    }
+
+    fn kind_order(_kind: u8) -> i16 {
+        0
+    }
+
+    fn kind_hooks(_kind: u8) -> HookMask {
+        HookMask::NONE
+    }
+}
+
+impl<W> Dispatch<W> for NoComponents {
+    fn call(_: u8, _: HookCall, _: &mut W, _: NodeId, _: CompId) -> HookResult {
+        Ok(())
+    }
+}

@@ -1,26 +1,38 @@
-//! Deferred destruction and validity (§1.8 of `cocos-semantics.md`).
+//! Deferred destruction and validity (§1.8 of `cocos-semantics.md`), with Sprig's
+//! decisions 4 and 5.
 //!
-//! `destroy` marks the node and deactivates it at once; the node keeps its place among
-//! its parent's children until the end of the frame. Then its subtree is freed
-//! children-first (deepest first, siblings in order, the node last), every slot's
-//! generation advances so old handles go stale, and the parent gets `ChildRemoved`.
+//! `destroy` marks a node and deactivates it at once (`on_disable`s, pre-order); the node
+//! keeps its place among its parent's children until the end of the frame. Then, in the
+//! order `destroy` / `destroy_component` were called, each subtree is destroyed
+//! children-first: every descendant (deepest first, siblings in order), each node's
+//! components in the order they were added, then the node, which leaves its parent last
+//! (`ChildRemoved`). A component gets `on_disable` if it was still enabled and
+//! `on_destroy` if its `on_load` ran; its slot is freed right after, so handles go stale.
+//! While a subtree is being destroyed its structure is frozen (`HierarchyLocked`), and
+//! anything destroyed from an `on_destroy` is destroyed at the end of the next frame.
 
+use crate::comp_arena::CompFlags;
 use crate::events::NodeEvent;
-use crate::node::Flags;
-use crate::{Error, NodeId, World};
+use crate::node::{Flags, NONE};
+use crate::{Dispatch, Error, HookCall, NodeId, World};
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
     /// Marks a node for destruction at the end of the frame and deactivates it now (its
-    /// own `active` flag is cleared). Calling it again on a marked node does nothing.
+    /// own `active` flag is cleared, its components get `on_disable`). Calling it again
+    /// on a marked node does nothing.
     ///
     /// ```
-    /// let mut world: sprig::World<8> = sprig::World::new();
+    /// let mut world: sprig::World<sprig::NoComponents, 8, 0> = sprig::World::new();
     /// let root = world.root();
     /// let enemy = world.create_child(root, "Enemy")?;
     /// world.destroy(enemy)?;
     /// assert!(world.is_valid(enemy) && !world.is_valid_strict(enemy));
     /// assert_eq!(world.child_count(root)?, 1); // still a child until the frame ends
-    /// world.end_frame();
+    /// world.end_frame()?;
     /// assert!(!world.is_valid(enemy));
     /// assert_eq!(world.child_count(root)?, 0);
     /// # Ok::<(), sprig::Error>(())
@@ -30,17 +42,18 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
         if i == 0 {
             return Err(Error::RootNode);
         }
-        if self.has(i, Flags::TO_DESTROY) {
+        if self.has(i, Flags::TO_DESTROY) || self.has(i, Flags::DESTROYING) {
             return Ok(());
         }
-        // One entry per marked live node, and marked nodes are only freed by the
-        // end-of-frame pass that empties the list, so it has room; refuse rather than lose
-        // a destruction if that ever stopped holding.
-        self.to_destroy
-            .push_back(node)
-            .map_err(|_| Error::NodeArenaFull { capacity: NODES })?;
-        self.arena.slot_mut(i).flags.set(Flags::TO_DESTROY, true);
-        self.arena.slot_mut(i).flags.set(Flags::ACTIVE, false);
+        let sequence = self.next_doom_sequence();
+        // One entry per marked live node, and entries leave at the end of the frame, so
+        // there is room; refuse rather than lose a destruction if that ever stopped holding.
+        self.doomed_nodes
+            .push_back((sequence, node))
+            .map_err(|_| Error::QueueFull)?;
+        let flags = &mut self.arena.slot_mut(i).flags;
+        flags.set(Flags::TO_DESTROY, true);
+        flags.set(Flags::ACTIVE, false);
         self.refresh_activity(i);
         Ok(())
     }
@@ -58,40 +71,55 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
             .is_ok_and(|i| !self.has(i, Flags::TO_DESTROY))
     }
 
-    /// Frees the nodes marked so far, in the order `destroy` was called. Entries added
-    /// while this runs wait for the next frame.
+    pub(crate) fn next_doom_sequence(&mut self) -> u32 {
+        let s = self.doom_sequence;
+        self.doom_sequence = s.wrapping_add(1);
+        s
+    }
+
+    /// Destroys what was marked before this call, in call order (Cocos
+    /// `_deferredDestroy`); marks made meanwhile wait for the next frame.
     pub(crate) fn destroy_pending(&mut self) {
-        for _ in 0..self.to_destroy.len() {
-            let Some(id) = self.to_destroy.pop_front() else {
-                break;
+        let mut nodes = self.doomed_nodes.len();
+        let mut comps = self.doomed_comps.len();
+        while nodes + comps > 0 {
+            let node_first = match (self.doomed_nodes.front(), self.doomed_comps.first()) {
+                (Some(n), Some(c)) if nodes > 0 && comps > 0 => {
+                    // Sequence numbers wrap; compare by distance.
+                    (n.0.wrapping_sub(c.0) as i32) < 0
+                }
+                _ => nodes > 0,
             };
-            // Stale when an ancestor destroyed earlier in this pass took it along.
-            if let Ok(i) = self.arena.resolve(id) {
-                self.destroy_subtree(i);
+            if node_first {
+                nodes -= 1;
+                if let Some((_, id)) = self.doomed_nodes.pop_front() {
+                    // Stale when an ancestor destroyed earlier took it along.
+                    if let Ok(i) = self.arena.resolve(id) {
+                        self.destroy_node_now(i);
+                    }
+                }
+            } else {
+                comps -= 1;
+                if !self.doomed_comps.is_empty() {
+                    let (_, id) = self.doomed_comps.remove(0);
+                    if let Ok(c) = self.comps.resolve(id) {
+                        self.destroy_comp_now(c);
+                    }
+                }
             }
         }
     }
 
-    /// Frees `top`'s subtree post-order, then detaches `top` with `ChildRemoved`.
-    fn destroy_subtree(&mut self, top: usize) {
+    /// Destroys `top`'s subtree now, then detaches `top` with `ChildRemoved`.
+    fn destroy_node_now(&mut self, top: usize) {
+        let mut cur = Some(top);
+        while let Some(n) = cur {
+            self.arena.slot_mut(n).flags.set(Flags::DESTROYING, true);
+            cur = self.arena.next_preorder(n, top, |_| true);
+        }
         let parent = self.arena.parent(top);
         let child = self.arena.id(top);
-        self.arena.unlink(top);
-        let mut cur = self.deepest_first_child(top);
-        loop {
-            let up = self.arena.parent(cur);
-            self.arena.unlink(cur);
-            self.forget_children_dirty(cur);
-            self.arena.free(cur);
-            if cur == top {
-                break;
-            }
-            // Siblings not yet visited start where `cur` was; otherwise climb.
-            cur = match up.and_then(|p| self.arena.first_child(p)) {
-                Some(next) => self.deepest_first_child(next),
-                None => up.unwrap_or(top),
-            };
-        }
+        self.destroy_subtree(top);
         if let Some(p) = parent {
             self.emit(NodeEvent::ChildRemoved {
                 parent: self.arena.id(p),
@@ -100,10 +128,54 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
         }
     }
 
-    fn deepest_first_child(&self, mut i: usize) -> usize {
-        while let Some(c) = self.arena.first_child(i) {
-            i = c;
+    /// Post-order: children (frozen list), then own components, then the node itself.
+    fn destroy_subtree(&mut self, n: usize) {
+        let mut child = self.arena.first_child(n);
+        while let Some(ch) = child {
+            child = self.arena.next_sibling(ch);
+            self.destroy_subtree(ch);
         }
-        i
+        let mut c = self.arena.slot(n).first_comp;
+        while c != NONE {
+            let ci = usize::from(c);
+            c = self.comps.slot(ci).next;
+            self.destroy_comp_now(ci);
+        }
+        self.forget_children_dirty(n);
+        self.arena.unlink(n);
+        self.arena.free(n);
+    }
+
+    /// A component's `_destroyImmediate`: timers gone, `on_disable` if still enabled,
+    /// `on_destroy` if `on_load` ran, then off its node and freed.
+    fn destroy_comp_now(&mut self, c: usize) {
+        let comp = self.comps.id(c);
+        self.timers.remove_all(comp);
+        self.disable_comp(c);
+        let loaded = self.comps.slot(c).has(CompFlags::ON_LOAD_CALLED);
+        self.comps.slot_mut(c).set(CompFlags::DESTROYED, true);
+        if loaded {
+            self.call_hook(c, HookCall::OnDestroy);
+        }
+        self.unlink_comp(c);
+        self.comps.free(c);
+    }
+
+    fn unlink_comp(&mut self, c: usize) {
+        let n = usize::from(self.comps.slot(c).node);
+        let next = self.comps.slot(c).next;
+        if usize::from(self.arena.slot(n).first_comp) == c {
+            self.arena.slot_mut(n).first_comp = next;
+            return;
+        }
+        let mut prev = self.arena.slot(n).first_comp;
+        while prev != NONE {
+            let p = usize::from(prev);
+            if usize::from(self.comps.slot(p).next) == c {
+                self.comps.slot_mut(p).next = next;
+                return;
+            }
+            prev = self.comps.slot(p).next;
+        }
     }
 }

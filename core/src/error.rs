@@ -4,9 +4,10 @@ use core::fmt;
 
 /// What went wrong in a world operation. The world is unchanged whenever one is returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum Error {
-    /// The handle names a node that was destroyed (its slot may since have been reused).
+    /// The handle names a node or component that was destroyed (its slot may since have been reused).
     StaleHandle,
     /// The node arena has no free slot; the capacity is the `NODES` parameter of `World`.
     NodeArenaFull {
@@ -33,9 +34,30 @@ pub enum Error {
     NotAChild,
     /// The node was marked for destruction this frame and cannot be brought back to life.
     PendingDestroy,
-    /// The parent is in the middle of deactivating its subtree; its child order is frozen
-    /// until that finishes.
-    ParentDeactivating,
+    /// A deactivation or destruction is walking this part of the tree (called from a
+    /// hook it runs): the nodes it is inside keep their place and their children until it
+    /// finishes, and a node being deactivated cannot be reactivated.
+    HierarchyLocked,
+    /// The component arena has no free slot; the capacity is the `COMPONENTS` parameter.
+    ComponentArenaFull {
+        /// The arena's capacity.
+        capacity: usize,
+    },
+    /// The timer table has no free slot; the capacity is the `TIMERS` parameter.
+    TimerTableFull {
+        /// The table's capacity.
+        capacity: usize,
+    },
+    /// An internal queue (activation entries, nested activations, destroy list) is full.
+    QueueFull,
+    /// The component is not of the type asked for.
+    WrongComponentType,
+    /// `schedule` for a component type that has no `on_timer` hook.
+    NoTimerHook,
+    /// Only direct children of the root can be persistent.
+    NotRootChild,
+    /// `tick`, `end_frame` or `switch_scene` called from inside a hook.
+    Reentrant,
     /// A transform value that is not finite, or a negative content size.
     InvalidValue,
     /// The node's world transform is singular (a zero scale on it or an ancestor), so a
@@ -46,7 +68,7 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::StaleHandle => f.write_str("stale handle: the node was destroyed"),
+            Error::StaleHandle => f.write_str("stale handle: the node or component was destroyed"),
             Error::NodeArenaFull { capacity } => {
                 write!(f, "node arena full: all {capacity} slots are in use")
             }
@@ -61,9 +83,20 @@ impl fmt::Display for Error {
             Error::NoParent => f.write_str("the node has no parent"),
             Error::NotAChild => f.write_str("the node is not a child of that parent"),
             Error::PendingDestroy => f.write_str("the node is marked for destruction"),
-            Error::ParentDeactivating => {
-                f.write_str("the parent is deactivating; its child order cannot change now")
+            Error::HierarchyLocked => f.write_str(
+                "a deactivation or destruction is walking this part of the tree; it cannot change now",
+            ),
+            Error::ComponentArenaFull { capacity } => {
+                write!(f, "component arena full: all {capacity} slots are in use")
             }
+            Error::TimerTableFull { capacity } => {
+                write!(f, "timer table full: all {capacity} timers are in use")
+            }
+            Error::QueueFull => f.write_str("an internal lifecycle queue is full"),
+            Error::WrongComponentType => f.write_str("the component is of another type"),
+            Error::NoTimerHook => f.write_str("the component type has no on_timer hook"),
+            Error::NotRootChild => f.write_str("only direct children of the root can be persistent"),
+            Error::Reentrant => f.write_str("tick, end_frame and switch_scene cannot be called from a hook"),
             Error::InvalidValue => {
                 f.write_str("invalid value: not finite, or a negative content size")
             }

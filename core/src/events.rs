@@ -9,6 +9,7 @@ use crate::NodeId;
 
 /// Something that happened to a node, in the order Cocos Creator 2.4 emits it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum NodeEvent {
     /// `child` was appended to `parent`'s children (`child-added`).
     ChildAdded {

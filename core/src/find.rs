@@ -1,8 +1,12 @@
 //! Looking nodes up by name, tag and path (`cc.find`, `getChildByName`, `getChildByTag`).
 
-use crate::{Error, NodeId, World};
+use crate::{Dispatch, Error, NodeId, World};
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
     /// The first child of `parent` named `name`, in child order.
     pub fn child_by_name(&self, parent: NodeId, name: &str) -> Result<Option<NodeId>, Error> {
         let p = self.arena.resolve(parent)?;
@@ -35,7 +39,7 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     /// ignored. `Ok(None)` when a segment matches nothing.
     ///
     /// ```
-    /// let mut world: sprig::World<8> = sprig::World::new();
+    /// let mut world: sprig::NodeWorld<8> = sprig::NodeWorld::new();
     /// let canvas = world.create_child(world.root(), "Canvas")?;
     /// let player = world.create_child(canvas, "Player")?;
     /// let gun = world.create_child(player, "Gun")?;

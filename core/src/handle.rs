@@ -10,6 +10,7 @@ use core::fmt;
 /// 16-bit and wrap, so a stale handle kept across 65 536 reuses of the same slot would alias
 /// the node living there then.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct NodeId {
     pub(crate) index: u16,
     pub(crate) generation: u16,
@@ -36,6 +37,7 @@ impl fmt::Debug for NodeId {
 /// A handle to a component: a slot index and the slot's generation, 4 bytes, `Copy`.
 /// Stale after the component is really destroyed, like [`NodeId`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CompId {
     pub(crate) index: u16,
     pub(crate) generation: u16,

@@ -5,15 +5,15 @@
 use crate::arena::NodeArena;
 use crate::events::NodeEvent;
 use crate::node::{bounded_name, Flags, NodeMeta};
-use crate::{Error, NodeId, World};
+use crate::{Dispatch, Error, NodeId, World};
 
 /// The children of a node, in their current order. Made by [`World::children`].
-pub struct Children<'a, const NODES: usize> {
-    arena: &'a NodeArena<NODES>,
+pub struct Children<'a, const N: usize> {
+    arena: &'a NodeArena<N>,
     next: Option<usize>,
 }
 
-impl<const NODES: usize> Iterator for Children<'_, NODES> {
+impl<const N: usize> Iterator for Children<'_, N> {
     type Item = NodeId;
 
     fn next(&mut self) -> Option<NodeId> {
@@ -23,7 +23,11 @@ impl<const NODES: usize> Iterator for Children<'_, NODES> {
     }
 }
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
     /// Makes a detached node: no parent, `active` set, not active in the hierarchy until
     /// it is attached under the root. Fails with `NameTooLong` or `NodeArenaFull`.
     pub fn create_node(&mut self, name: &str) -> Result<NodeId, Error> {
@@ -35,7 +39,10 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     /// Makes a node and appends it to `parent`'s children, as `create_node` then
     /// `add_child`; on error nothing is created.
     pub fn create_child(&mut self, parent: NodeId, name: &str) -> Result<NodeId, Error> {
-        self.arena.resolve(parent)?;
+        let p = self.arena.resolve(parent)?;
+        if self.locked(p) {
+            return Err(Error::HierarchyLocked);
+        }
         let child = self.create_node(name)?;
         self.set_parent(child, Some(parent))?;
         Ok(child)
@@ -59,8 +66,8 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     /// [`set_sibling_index`](Self::set_sibling_index) would (Cocos `insertChild`).
     pub fn insert_child(&mut self, parent: NodeId, child: NodeId, index: i32) -> Result<(), Error> {
         let p = self.arena.resolve(parent)?;
-        if self.has(p, Flags::DEACTIVATING) {
-            return Err(Error::ParentDeactivating);
+        if self.locked(p) {
+            return Err(Error::HierarchyLocked);
         }
         self.set_parent(child, Some(parent))?;
         self.set_sibling_index(child, index)
@@ -71,6 +78,11 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     /// `SiblingOrderChanged` in that order, marks the new parent for sorting, and activates
     /// or deactivates the subtree if its activity in the hierarchy changed.
     /// Setting the same parent again does nothing.
+    ///
+    /// Refused, changing nothing: the root as child (`RootNode`); a cycle (`Cycle`);
+    /// moving a node out of, into or as a subtree whose deactivation or destruction is
+    /// running (`HierarchyLocked`, see `activator.rs`); an activation the activation queue
+    /// cannot hold (`QueueFull`).
     pub fn set_parent(&mut self, child: NodeId, parent: Option<NodeId>) -> Result<(), Error> {
         let c = self.arena.resolve(child)?;
         let p = parent.map(|p| self.arena.resolve(p)).transpose()?;
@@ -85,6 +97,18 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
             if self.arena.is_self_or_ancestor(c, p) {
                 return Err(Error::Cycle);
             }
+        }
+        if self.locked(c)
+            || old.is_some_and(|o| self.locked(o))
+            || p.is_some_and(|p| self.locked(p))
+        {
+            return Err(Error::HierarchyLocked);
+        }
+        if self.has(c, Flags::ACTIVE)
+            && !self.has(c, Flags::ACTIVE_IN_HIERARCHY)
+            && self.parent_lets_active(c, p)
+        {
+            self.check_activation_room(c)?;
         }
         self.arena.unlink(c);
         if let Some(p) = p {
@@ -132,7 +156,7 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     }
 
     /// The node's children in their current order.
-    pub fn children(&self, node: NodeId) -> Result<Children<'_, NODES>, Error> {
+    pub fn children(&self, node: NodeId) -> Result<Children<'_, N>, Error> {
         let i = self.arena.resolve(node)?;
         Ok(Children {
             arena: &self.arena,
@@ -165,8 +189,8 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
             return Err(Error::RootNode);
         }
         let p = self.arena.parent(c).ok_or(Error::NoParent)?;
-        if self.has(p, Flags::DEACTIVATING) {
-            return Err(Error::ParentDeactivating);
+        if self.locked(p) || self.locked(c) {
+            return Err(Error::HierarchyLocked);
         }
         let len = self.arena.child_count(p) as i64;
         let index = if index == -1 {
@@ -194,6 +218,12 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
         }
         self.mark_children_dirty(p);
         Ok(())
+    }
+
+    /// Whether a deactivation or destruction walk is inside this node's subtree, which
+    /// freezes its place and its children.
+    pub(crate) fn locked(&self, i: usize) -> bool {
+        self.has(i, Flags::DEACTIVATING) || self.has(i, Flags::DESTROYING)
     }
 
     /// The node's name.

@@ -5,19 +5,20 @@
 //!
 //! This crate holds the [`World`]: a node tree with Cocos Creator 2.4 semantics for
 //! sibling order and zIndex (sorted once at the end of a frame), activity in the
-//! hierarchy, cached transforms and coordinate conversions, deferred destruction, and a
-//! bounded queue of node events. The rules it follows are cited per module from
+//! hierarchy, cached transforms and coordinate conversions, deferred destruction, a
+//! bounded queue of node events, and components whose lifecycle hooks run in the
+//! engine's order, dispatched statically. The rules it follows are cited per module from
 //! `shared/research/cocos-semantics.md`.
 //!
 //! ```
-//! use sprig::{NodeEvent, Vec2, World};
+//! use sprig::{NoComponents, NodeEvent, World};
 //!
-//! let mut world: World<32> = World::new();
+//! let mut world: World<NoComponents, 32, 0> = World::new();
 //! let root = world.root();
 //! let back = world.create_child(root, "Back")?;
 //! let front = world.create_child(root, "Front")?;
 //! world.set_z_index(back, 10)?; // sorts at the end of the frame
-//! world.end_frame();
+//! world.end_frame()?;
 //! assert_eq!(world.children(root)?.collect::<Vec<_>>(), [front, back]);
 //! while let Some(event) = world.pop_event() {
 //!     let _: NodeEvent = event;
@@ -30,25 +31,36 @@
 
 extern crate self as sprig;
 
+mod activator;
 mod activity;
 mod arena;
+mod comp_arena;
 mod component;
+mod components;
 mod destroy;
 mod error;
 mod events;
 mod find;
+mod frame;
 mod handle;
 mod hierarchy;
+mod invoker;
+mod lifecycle;
 mod math;
 mod node;
 mod order;
+mod scene;
+mod timers;
+mod trace;
 mod transform;
 mod world;
 
+pub use activator::MAX_ACTIVATION_DEPTH;
 pub use component::{
     dispatch_hook, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
-    HookResult, Hooks,
+    HookResult, Hooks, NoComponents,
 };
+pub use components::Components;
 pub use error::Error;
 pub use events::NodeEvent;
 pub use handle::{CompId, NodeId};
@@ -57,4 +69,8 @@ pub use math::{screen_to_world, world_to_screen, Affine2, Rect, Size2, Vec2};
 pub use node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use order::{MAX_Z_INDEX, MIN_Z_INDEX};
 pub use sprig_macros::{component, component_set};
-pub use world::{World, DEFAULT_EVENT_CAPACITY, NODE_BYTES};
+pub use trace::TraceEntry;
+pub use world::{
+    NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_TIMER_CAPACITY, DEFAULT_TRACE_CAPACITY,
+    NODE_BYTES,
+};

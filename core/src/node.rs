@@ -39,6 +39,11 @@ impl Flags {
     pub(crate) const CHILDREN_DIRTY: Flags = Flags(1 << 5);
     /// The deactivation traversal is inside this node's subtree.
     pub(crate) const DEACTIVATING: Flags = Flags(1 << 6);
+    /// The end-of-frame destruction is inside this node's subtree: its structure is
+    /// frozen until it is freed.
+    pub(crate) const DESTROYING: Flags = Flags(1 << 8);
+    /// Survives scene switches (a direct child of the root).
+    pub(crate) const PERSISTENT: Flags = Flags(1 << 9);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0
@@ -68,6 +73,8 @@ pub(crate) struct NodeSlot {
     /// Previous sibling; the first child's `prev_sibling` is the last child, so appending
     /// is O(1).
     pub(crate) prev_sibling: u16,
+    /// First component, in the order components were added.
+    pub(crate) first_comp: u16,
     pub(crate) generation: u16,
     pub(crate) flags: Flags,
     pub(crate) z_index: i16,
@@ -90,6 +97,7 @@ impl NodeSlot {
             first_child: NONE,
             next_sibling: NONE,
             prev_sibling: NONE,
+            first_comp: NONE,
             generation,
             flags,
             z_index: 0,

@@ -9,14 +9,18 @@
 
 use crate::events::NodeEvent;
 use crate::node::Flags;
-use crate::{Error, NodeId, World};
+use crate::{Dispatch, Error, NodeId, World};
 
 /// Lowest zIndex (`cc.macro.MIN_ZINDEX`).
 pub const MIN_Z_INDEX: i16 = i16::MIN;
 /// Highest zIndex (`cc.macro.MAX_ZINDEX`).
 pub const MAX_Z_INDEX: i16 = i16::MAX;
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
     /// The node's zIndex.
     pub fn z_index(&self, node: NodeId) -> Result<i16, Error> {
         let i = self.arena.resolve(node)?;
@@ -29,13 +33,13 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     /// not move before then.
     ///
     /// ```
-    /// let mut world: sprig::World<8> = sprig::World::new();
+    /// let mut world: sprig::NodeWorld<8> = sprig::NodeWorld::new();
     /// let root = world.root();
     /// let a = world.create_child(root, "a")?;
     /// let b = world.create_child(root, "b")?;
     /// world.set_z_index(a, 1)?;
     /// assert_eq!(world.children(root)?.collect::<Vec<_>>(), [a, b]); // not yet
-    /// world.end_frame();
+    /// world.end_frame()?;
     /// assert_eq!(world.children(root)?.collect::<Vec<_>>(), [b, a]);
     /// assert_eq!(world.set_z_index(a, 100_000)?, i16::MAX);
     /// # Ok::<(), sprig::Error>(())

@@ -16,7 +16,7 @@
 
 use crate::math::{Affine2, Rect, Size2, Vec2};
 use crate::node::Flags;
-use crate::{Error, NodeId, World};
+use crate::{Dispatch, Error, NodeId, World};
 
 fn finite(v: Vec2) -> Result<Vec2, Error> {
     if v.is_finite() {
@@ -26,7 +26,11 @@ fn finite(v: Vec2) -> Result<Vec2, Error> {
     }
 }
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
     /// Position of the node's anchor in its parent's anchor space.
     pub fn position(&self, node: NodeId) -> Result<Vec2, Error> {
         let i = self.arena.resolve(node)?;

@@ -1,22 +1,47 @@
-//! The world: the node arena, the root, the event queue and the end-of-frame work.
+//! The world: the node and component arenas, the invoker queues, timers, events, the
+//! lifecycle trace, and the frame.
 
-use heapless::{Deque, Vec};
+use heapless::{Deque, HistoryBuf, Vec};
 
+use crate::activator::ActivationStack;
 use crate::arena::NodeArena;
+use crate::comp_arena::CompArena;
 use crate::events::{EventQueue, NodeEvent};
+use crate::invoker::{BucketQueue, OrderedQueue};
 use crate::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
-use crate::NodeId;
+use crate::timers::TimerTable;
+use crate::trace::TraceEntry;
+use crate::{CompId, ComponentSet, Error, Hook, NodeId};
 
+/// Default capacity of the timer table.
+pub const DEFAULT_TIMER_CAPACITY: usize = 8;
 /// Default capacity of the node event queue.
 pub const DEFAULT_EVENT_CAPACITY: usize = 32;
+/// Default capacity of the lifecycle trace ring.
+pub const DEFAULT_TRACE_CAPACITY: usize = 64;
 
-/// A scene graph with room for `NODES` nodes (the root included) and `EVENTS` queued
-/// node events. Everything lives inline: `size_of::<World<…>>()` is all the RAM it uses.
+/// Where the current frame is (Cocos `_updating` is `Start..=LateUpdate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Between frames (or in `end_frame`'s sort and deferred destroy).
+    Idle,
+    Start,
+    Update,
+    Timers,
+    LateUpdate,
+    /// The start round after `late_update`: enables go straight to the queues again.
+    LateStart,
+}
+
+/// A scene graph of nodes carrying components of the set `S`, with room for `NODES`
+/// nodes (the root included), `COMPONENTS` components, `TIMERS` timers, `EVENTS` queued
+/// node events and `TRACE` lifecycle trace entries. Everything lives inline:
+/// `size_of::<World<…>>()` is all the RAM it uses; nothing allocates.
 ///
 /// ```
-/// use sprig::{Vec2, World};
+/// use sprig::{NoComponents, Vec2, World};
 ///
-/// let mut world: World<16> = World::new();
+/// let mut world: World<NoComponents, 16, 0> = World::new();
 /// let root = world.root();
 /// let player = world.create_child(root, "Player")?;
 /// world.set_position(player, Vec2::new(10.0, 20.0))?;
@@ -26,33 +51,98 @@ pub const DEFAULT_EVENT_CAPACITY: usize = 32;
 /// assert_eq!(world.convert_to_world_space_ar(gun, Vec2::ZERO)?, Vec2::new(15.0, 20.0));
 /// # Ok::<(), sprig::Error>(())
 /// ```
-pub struct World<const NODES: usize, const EVENTS: usize = DEFAULT_EVENT_CAPACITY> {
+pub struct World<
+    S,
+    const NODES: usize,
+    const COMPONENTS: usize,
+    const TIMERS: usize = DEFAULT_TIMER_CAPACITY,
+    const EVENTS: usize = DEFAULT_EVENT_CAPACITY,
+    const TRACE: usize = DEFAULT_TRACE_CAPACITY,
+> {
     pub(crate) arena: NodeArena<NODES>,
+    pub(crate) comps: CompArena<S, COMPONENTS>,
     pub(crate) events: EventQueue<EVENTS>,
     /// Parents to re-sort at the end of the frame, in the order they became dirty.
     pub(crate) dirty_parents: Vec<u16, NODES>,
-    /// Nodes whose `destroy` was called, in call order.
-    pub(crate) to_destroy: Deque<NodeId, NODES>,
+    /// Nodes whose `destroy` was called, with the call's sequence number.
+    pub(crate) doomed_nodes: Deque<(u32, NodeId), NODES>,
+    /// Components whose `destroy_component` was called, with the call's sequence number;
+    /// merged with `doomed_nodes` by sequence so both are destroyed in call order.
+    pub(crate) doomed_comps: Vec<(u32, CompId), COMPONENTS>,
+    pub(crate) doom_sequence: u32,
+    pub(crate) start_queue: BucketQueue<COMPONENTS>,
+    pub(crate) update_queue: OrderedQueue<COMPONENTS>,
+    pub(crate) late_update_queue: OrderedQueue<COMPONENTS>,
+    /// Components enabled while the frame's phases run (Cocos `_deferredComps`).
+    pub(crate) deferred: Vec<u16, COMPONENTS>,
+    pub(crate) activations: ActivationStack<COMPONENTS>,
+    pub(crate) timers: TimerTable<TIMERS>,
+    pub(crate) trace: HistoryBuf<TraceEntry, TRACE>,
+    pub(crate) tracing: bool,
+    pub(crate) phase: Phase,
+    pub(crate) paused: bool,
+    /// Hooks running right now (nested calls count each).
+    pub(crate) hook_depth: u16,
+    pub(crate) scene_loading: bool,
     pub(crate) frame: u32,
     pub(crate) transform_recomputes: u32,
+    pub(crate) hook_errors: u32,
+    pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
 }
 
-impl<const NODES: usize, const EVENTS: usize> Default for World<NODES, EVENTS> {
+impl<
+        S: ComponentSet,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+    > Default for World<S, N, C, TM, E, TR>
+{
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
+impl<
+        S: ComponentSet,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+    > World<S, N, C, TM, E, TR>
+{
     /// An empty world: only the root (scene) node, active.
     pub fn new() -> Self {
+        const {
+            assert!(C < u16::MAX as usize, "at most 65534 component slots");
+            assert!(TR >= 1, "the trace ring needs at least one entry");
+        }
         World {
             arena: NodeArena::new(),
+            comps: CompArena::new(),
             events: EventQueue::new(),
             dirty_parents: Vec::new(),
-            to_destroy: Deque::new(),
+            doomed_nodes: Deque::new(),
+            doomed_comps: Vec::new(),
+            doom_sequence: 0,
+            start_queue: BucketQueue::new(),
+            update_queue: OrderedQueue::new(),
+            late_update_queue: OrderedQueue::new(),
+            deferred: Vec::new(),
+            activations: ActivationStack::new(),
+            timers: TimerTable::new(),
+            trace: HistoryBuf::new(),
+            tracing: false,
+            phase: Phase::Idle,
+            paused: false,
+            hook_depth: 0,
+            scene_loading: false,
             frame: 0,
             transform_recomputes: 0,
+            hook_errors: 0,
+            last_hook_error: None,
         }
     }
 
@@ -63,7 +153,12 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
 
     /// Node capacity, the root included.
     pub const fn capacity(&self) -> usize {
-        NODES
+        N
+    }
+
+    /// Component capacity.
+    pub const fn component_capacity(&self) -> usize {
+        C
     }
 
     /// Live nodes, the root and nodes pending destruction included.
@@ -71,17 +166,14 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
         self.arena.live()
     }
 
-    /// Frames ended so far by [`end_frame`](Self::end_frame).
-    pub fn frame(&self) -> u32 {
-        self.frame
+    /// Live components, those pending destruction included.
+    pub fn component_count(&self) -> usize {
+        self.comps.live()
     }
 
-    /// Ends a frame: re-sorts every parent whose children changed order, membership or
-    /// zIndex (§1.10), then really destroys the nodes `destroy` was called on (§1.8).
-    pub fn end_frame(&mut self) {
-        self.sort_dirty_children();
-        self.destroy_pending();
-        self.frame = self.frame.wrapping_add(1);
+    /// Frames run so far (`tick` and `end_frame` each count one).
+    pub fn frame(&self) -> u32 {
+        self.frame
     }
 
     /// Takes the oldest queued node event.
@@ -105,6 +197,16 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
         self.transform_recomputes
     }
 
+    /// Hooks that returned `Err` since the world was made.
+    pub fn hook_errors(&self) -> u32 {
+        self.hook_errors
+    }
+
+    /// The most recent hook error: which component, which hook, what error.
+    pub fn last_hook_error(&self) -> Option<(CompId, Hook, Error)> {
+        self.last_hook_error
+    }
+
     pub(crate) fn emit(&mut self, event: NodeEvent) {
         self.events.push(event);
     }
@@ -114,9 +216,13 @@ impl<const NODES: usize, const EVENTS: usize> World<NODES, EVENTS> {
     }
 }
 
+/// A world that holds only a node tree: no components, no timers, a one-entry trace.
+pub type NodeWorld<const NODES: usize, const EVENTS: usize = DEFAULT_EVENT_CAPACITY> =
+    World<crate::NoComponents, NODES, 0, 0, EVENTS, 1>;
+
 /// Bytes one node costs in a `World`: its slot, its metadata and its share of the
-/// end-of-frame lists (a dirty-parent index and a destroy-list handle).
+/// end-of-frame lists (a dirty-parent index and a destroy-list entry).
 pub const NODE_BYTES: usize = NODE_SLOT_BYTES
     + NODE_META_BYTES
     + core::mem::size_of::<u16>()
-    + core::mem::size_of::<NodeId>();
+    + core::mem::size_of::<(u32, NodeId)>();

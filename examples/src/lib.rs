@@ -4,7 +4,7 @@
 //! `showcase` binary animates for a few frames and prints.
 #![forbid(unsafe_code)]
 
-use sprig::{Error, NodeId, Size2, Vec2, World};
+use sprig::{Dispatch, Error, NodeId, Size2, Vec2, World};
 
 /// Handles to the nodes of the showcase scene that the demo animates.
 #[derive(Clone, Copy, Debug)]
@@ -20,9 +20,19 @@ pub struct Showcase {
 }
 
 /// Builds the showcase scene under the world's root.
-pub fn build_showcase<const N: usize, const E: usize>(
-    world: &mut World<N, E>,
-) -> Result<Showcase, Error> {
+pub fn build_showcase<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR>,
+) -> Result<Showcase, Error>
+where
+    S: Dispatch<World<S, N, C, TM, E, TR>>,
+{
     let root = world.root();
     let canvas = world.create_child(root, "Canvas")?;
     world.set_content_size(canvas, Size2::new(128.0, 64.0))?;
@@ -54,11 +64,21 @@ pub fn build_showcase<const N: usize, const E: usize>(
 
 /// Advances the showcase by one frame: the player walks and turns, and every 20 frames
 /// the cards trade places through zIndex and sibling index.
-pub fn animate_showcase<const N: usize, const E: usize>(
-    world: &mut World<N, E>,
+pub fn animate_showcase<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR>,
     scene: &Showcase,
     frame: u32,
-) -> Result<(), Error> {
+) -> Result<(), Error>
+where
+    S: Dispatch<World<S, N, C, TM, E, TR>>,
+{
     let t = frame as f32;
     world.set_position(scene.player, Vec2::new(-40.0 + (frame % 80) as f32, 0.0))?;
     world.set_angle_degrees(scene.player, (t * 9.0) % 360.0)?;
@@ -67,6 +87,5 @@ pub fn animate_showcase<const N: usize, const E: usize>(
         world.set_z_index(scene.cards[k], (frame / 20) as i32)?;
         world.set_sibling_index(scene.cards[(k + 1) % 3], 0)?;
     }
-    world.end_frame();
-    Ok(())
+    world.end_frame()
 }

@@ -6,25 +6,45 @@
 
 use std::fmt::Write as _;
 
-use sprig::{Error, NodeId, World};
+use sprig::{Dispatch, Error, NodeId, World};
 
 /// Renders the subtree under the root as text: one line per node, indented by depth,
 /// with its zIndex, activity and the world position of its anchor.
-pub fn describe_tree<const N: usize, const E: usize>(
-    world: &mut World<N, E>,
-) -> Result<String, Error> {
+pub fn describe_tree<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR>,
+) -> Result<String, Error>
+where
+    S: Dispatch<World<S, N, C, TM, E, TR>>,
+{
     let mut out = String::new();
     let root = world.root();
     describe_node(world, root, 0, &mut out)?;
     Ok(out)
 }
 
-fn describe_node<const N: usize, const E: usize>(
-    world: &mut World<N, E>,
+fn describe_node<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR>,
     node: NodeId,
     depth: usize,
     out: &mut String,
-) -> Result<(), Error> {
+) -> Result<(), Error>
+where
+    S: Dispatch<World<S, N, C, TM, E, TR>>,
+{
     let name = if node == world.root() {
         "<root>"
     } else {

@@ -1,15 +1,20 @@
-//! Test support for Sprig's cross-crate tests: building small trees and reading them back
-//! as plain values that assertions can compare with literals.
+//! Test support for Sprig's cross-crate tests: building small trees, reading them back
+//! as plain values, and probe components that log their hooks.
 #![forbid(unsafe_code)]
+
+pub mod probes;
 
 use sprig::{NodeEvent, NodeId, World};
 
 /// Creates one child of `parent` per name, in order.
-pub fn spawn<const N: usize, const E: usize>(
-    world: &mut World<N, E>,
+pub fn spawn<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>(
+    world: &mut World<S, N, C, TM, E, TR>,
     parent: NodeId,
     names: &[&str],
-) -> Vec<NodeId> {
+) -> Vec<NodeId>
+where
+    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+{
     names
         .iter()
         .map(|name| {
@@ -21,10 +26,20 @@ pub fn spawn<const N: usize, const E: usize>(
 }
 
 /// The names of `parent`'s children, in their current order.
-pub fn child_names<const N: usize, const E: usize>(
-    world: &World<N, E>,
+pub fn child_names<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &World<S, N, C, TM, E, TR>,
     parent: NodeId,
-) -> Vec<String> {
+) -> Vec<String>
+where
+    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+{
     world
         .children(parent)
         .expect("parent is valid")
@@ -33,7 +48,19 @@ pub fn child_names<const N: usize, const E: usize>(
 }
 
 /// Everything in the event queue, oldest first; the queue is left empty.
-pub fn drain_events<const N: usize, const E: usize>(world: &mut World<N, E>) -> Vec<NodeEvent> {
+pub fn drain_events<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR>,
+) -> Vec<NodeEvent>
+where
+    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+{
     std::iter::from_fn(|| world.pop_event()).collect()
 }
 

@@ -3,7 +3,7 @@
 //! of its ancestors' local matrices computed from scratch.
 
 use proptest::prelude::*;
-use sprig::{Affine2, NodeId, Vec2, World};
+use sprig::{Affine2, NodeId, NodeWorld, Vec2};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -28,7 +28,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 /// The world matrix from scratch: local matrices multiplied from the root down.
-fn from_scratch(w: &World<16>, node: NodeId) -> Affine2 {
+fn from_scratch(w: &NodeWorld<16>, node: NodeId) -> Affine2 {
     let local = Affine2::from_translate_rotate_scale(
         w.position(node).unwrap(),
         w.angle_degrees(node).unwrap(),
@@ -60,7 +60,7 @@ proptest! {
 
     #[test]
     fn cached_world_matrices_match_a_fresh_computation(ops in proptest::collection::vec(op(), 1..80)) {
-        let mut w: World<16> = World::new();
+        let mut w: NodeWorld<16> = NodeWorld::new();
         let root = w.root();
         let mut nodes: Vec<NodeId> = Vec::new();
         for k in 0..12 {

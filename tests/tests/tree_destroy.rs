@@ -1,9 +1,9 @@
 //! Deferred destruction, validity and stale handles (§1.8 of cocos-semantics.md).
 
-use sprig::{Error, NodeEvent, Vec2, World};
+use sprig::{Error, NodeEvent, NodeWorld, Vec2};
 use sprig_tests::{child_names, drain_events, spawn};
 
-type W = World<8, 64>;
+type W = NodeWorld<8, 64>;
 
 #[test]
 fn destroy_deactivates_now_and_frees_at_the_end_of_the_frame() {
@@ -13,7 +13,7 @@ fn destroy_deactivates_now_and_frees_at_the_end_of_the_frame() {
         unreachable!()
     };
     let kid = w.create_child(a, "kid").unwrap();
-    w.end_frame(); // the sorts of the new children
+    w.end_frame().unwrap(); // the sorts of the new children
     drain_events(&mut w);
 
     w.destroy(a).unwrap();
@@ -39,7 +39,7 @@ fn destroy_deactivates_now_and_frees_at_the_end_of_the_frame() {
         }]
     );
 
-    w.end_frame();
+    w.end_frame().unwrap();
     assert!(!w.is_valid(a) && !w.is_valid(kid));
     assert!(!w.is_valid_strict(a));
     assert_eq!(w.children(root).unwrap().collect::<Vec<_>>(), [b]);
@@ -59,7 +59,7 @@ fn a_stale_handle_is_refused_everywhere_even_after_slot_reuse() {
     let root = w.root();
     let old = w.create_child(root, "old").unwrap();
     w.destroy(old).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     let new = w.create_child(root, "new").unwrap();
     assert_eq!(new.index(), old.index(), "the slot was reused");
     assert_ne!(new.generation(), old.generation());
@@ -95,11 +95,11 @@ fn destroying_a_child_then_its_parent_removes_each_once() {
     let root = w.root();
     let p = w.create_child(root, "p").unwrap();
     let c = w.create_child(p, "c").unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     w.destroy(c).unwrap();
     w.destroy(p).unwrap();
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(
         drain_events(&mut w),
         [
@@ -121,11 +121,11 @@ fn destroying_a_parent_then_its_child_removes_the_subtree_once() {
     let root = w.root();
     let p = w.create_child(root, "p").unwrap();
     let c = w.create_child(p, "c").unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     w.destroy(p).unwrap();
     w.destroy(c).unwrap();
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(
         drain_events(&mut w),
         [NodeEvent::ChildRemoved {
@@ -147,7 +147,7 @@ fn a_child_moved_out_of_a_destroyed_node_survives() {
     assert!(!w.active_in_hierarchy(c).unwrap());
     w.set_parent(c, Some(root)).unwrap();
     assert!(w.active_in_hierarchy(c).unwrap());
-    w.end_frame();
+    w.end_frame().unwrap();
     assert!(w.is_valid(c));
     assert_eq!(child_names(&w, root), ["c"]);
 }
@@ -160,7 +160,7 @@ fn children_added_after_destroy_go_with_the_node_without_activating() {
     w.destroy(p).unwrap();
     let late = w.create_child(p, "late").unwrap();
     assert!(!w.active_in_hierarchy(late).unwrap());
-    w.end_frame();
+    w.end_frame().unwrap();
     assert!(!w.is_valid(late));
 }
 
@@ -175,7 +175,7 @@ fn a_marked_node_cannot_come_back_and_a_second_destroy_does_nothing() {
     assert!(!w.active(p).unwrap());
     w.destroy(p).unwrap();
     assert_eq!(drain_events(&mut w), []);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert!(!w.is_valid(p));
 }
 
@@ -184,10 +184,10 @@ fn a_detached_node_can_be_destroyed() {
     let mut w = W::new();
     let loose = w.create_node("loose").unwrap();
     let kid = w.create_child(loose, "kid").unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     w.destroy(loose).unwrap();
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert!(!w.is_valid(loose) && !w.is_valid(kid));
     assert_eq!(drain_events(&mut w), [], "no parent to tell");
     assert_eq!(w.node_count(), 1);
@@ -195,7 +195,7 @@ fn a_detached_node_can_be_destroyed() {
 
 #[test]
 fn freed_slots_make_room_again() {
-    let mut w: World<3> = World::new();
+    let mut w: NodeWorld<3> = NodeWorld::new();
     let root = w.root();
     let ids = spawn(&mut w, root, &["a", "b"]);
     assert!(w.create_node("c").is_err());
@@ -204,7 +204,7 @@ fn freed_slots_make_room_again() {
         w.create_node("c").is_err(),
         "freed only at the end of the frame"
     );
-    w.end_frame();
+    w.end_frame().unwrap();
     let c = w.create_child(root, "c").unwrap();
     assert_eq!(child_names(&w, root), ["b", "c"]);
     assert!(w.is_valid(c));
@@ -218,11 +218,11 @@ fn a_pending_sort_of_a_destroyed_parent_is_forgotten() {
     let kids = spawn(&mut w, p, &["x", "y"]);
     w.set_z_index(kids[0], 1).unwrap();
     w.destroy(p).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     // The slot is reused by a fresh node whose children must not be "sorted" for p.
     let q = w.create_child(root, "q").unwrap();
     spawn(&mut w, q, &["m", "n"]);
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, q), ["m", "n"]);
 }

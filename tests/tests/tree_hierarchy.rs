@@ -1,9 +1,9 @@
 //! Parents, children, activity, lookups, events and errors (§1.3, §1.9, §1.11).
 
-use sprig::{Error, NodeEvent, World, MAX_NAME_LEN};
+use sprig::{Error, NodeEvent, NodeWorld, MAX_NAME_LEN};
 use sprig_tests::{child_names, drain_events, spawn};
 
-type W = World<16, 64>;
+type W = NodeWorld<16, 64>;
 
 #[test]
 fn set_parent_appends_and_emits_added_removed_order_changed() {
@@ -250,7 +250,7 @@ fn names_are_bounded_and_lookups_follow_child_order() {
 
 #[test]
 fn a_full_arena_is_an_error_that_changes_nothing() {
-    let mut w: World<4> = World::new();
+    let mut w: NodeWorld<4> = NodeWorld::new();
     let root = w.root();
     let ids = spawn(&mut w, root, &["a", "b", "c"]);
     drain_events(&mut w);
@@ -270,7 +270,7 @@ fn a_full_arena_is_an_error_that_changes_nothing() {
 
 #[test]
 fn a_full_event_queue_drops_and_counts() {
-    let mut w: World<16, 4> = World::new();
+    let mut w: NodeWorld<16, 4> = NodeWorld::new();
     let root = w.root();
     // Each attach says ChildAdded, SiblingOrderChanged, ActiveInHierarchyChanged.
     spawn(&mut w, root, &["a", "b", "c"]);
@@ -288,6 +288,6 @@ fn errors_have_readable_messages() {
     );
     assert_eq!(
         Error::StaleHandle.to_string(),
-        "stale handle: the node was destroyed"
+        "stale handle: the node or component was destroyed"
     );
 }

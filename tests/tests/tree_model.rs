@@ -17,7 +17,7 @@ use std::fmt::Debug;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use sprig::{Error, NodeId, World, MAX_Z_INDEX, MIN_Z_INDEX};
+use sprig::{Error, NodeId, NodeWorld, MAX_Z_INDEX, MIN_Z_INDEX};
 
 /// Small enough that a 60-step sequence fills it and reuses freed slots.
 const NODES: usize = 12;
@@ -361,7 +361,7 @@ struct Snapshot {
 }
 
 struct Harness<const N: usize> {
-    world: World<N>,
+    world: NodeWorld<N>,
     model: Model,
     /// `handles[i]` is the world's handle of model node `i`.
     handles: Vec<NodeId>,
@@ -369,7 +369,7 @@ struct Harness<const N: usize> {
 
 impl<const N: usize> Harness<N> {
     fn new() -> Self {
-        let world = World::<N>::new();
+        let world = NodeWorld::<N>::new();
         let root = world.root();
         Harness {
             world,
@@ -546,7 +546,7 @@ impl<const N: usize> Harness<N> {
                 (self.world.destroy(self.handles[n]), self.model.destroy(n))
             }
             Op::EndFrame => {
-                self.world.end_frame();
+                self.world.end_frame().unwrap();
                 self.model.end_frame();
                 (Ok(()), Ok(()))
             }

@@ -1,16 +1,16 @@
 //! Child order: sibling index vs zIndex (seed 000, §1.10 of cocos-semantics.md).
 
-use sprig::{NodeEvent, World, MAX_Z_INDEX, MIN_Z_INDEX};
+use sprig::{NodeEvent, NodeWorld, MAX_Z_INDEX, MIN_Z_INDEX};
 use sprig_tests::{child_names, drain_events, spawn};
 
-type W = World<32, 64>;
+type W = NodeWorld<32, 64>;
 
 #[test]
 fn children_keep_insertion_order() {
     let mut w = W::new();
     let root = w.root();
     spawn(&mut w, root, &["a", "b", "c", "d"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["a", "b", "c", "d"]);
 }
 
@@ -24,7 +24,7 @@ fn set_sibling_index_moves_now_and_survives_the_sort_when_z_is_equal() {
     w.set_sibling_index(c, 0).unwrap();
     assert_eq!(child_names(&w, root), ["c", "a", "b", "d"]);
     assert_eq!(w.sibling_index(c).unwrap(), 0);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["c", "a", "b", "d"]);
 }
 
@@ -36,7 +36,7 @@ fn z_index_reorders_only_at_the_end_of_the_frame() {
     w.set_z_index(ids[0], 2).unwrap();
     w.set_z_index(ids[2], -1).unwrap();
     assert_eq!(child_names(&w, root), ["a", "b", "c"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["c", "b", "a"]);
 }
 
@@ -48,15 +48,15 @@ fn sibling_index_cannot_beat_a_lower_z_index_past_the_frame() {
     let root = w.root();
     let ids = spawn(&mut w, root, &["a", "b", "c"]);
     w.set_z_index(ids[1], 1).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["a", "c", "b"]);
     w.set_sibling_index(ids[1], 0).unwrap();
     assert_eq!(child_names(&w, root), ["b", "a", "c"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["a", "c", "b"]);
     // Among equal zIndex the sibling index wins and is kept.
     w.set_sibling_index(ids[2], 0).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["c", "a", "b"]);
 }
 
@@ -69,7 +69,7 @@ fn equal_z_index_keeps_current_order_after_a_z_change() {
         w.set_z_index(id, 5).unwrap();
     }
     w.set_z_index(ids[2], 0).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["c", "a", "b", "d", "e"]);
 }
 
@@ -107,7 +107,7 @@ fn insert_child_places_the_node_and_the_sort_keeps_it() {
     let x = w.create_node("x").unwrap();
     w.insert_child(root, x, 1).unwrap();
     assert_eq!(child_names(&w, root), ["a", "x", "b", "c"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["a", "x", "b", "c"]);
 }
 
@@ -117,10 +117,10 @@ fn a_new_child_lands_before_higher_z_siblings_at_the_sort() {
     let root = w.root();
     let ids = spawn(&mut w, root, &["high"]);
     w.set_z_index(ids[0], 3).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     spawn(&mut w, root, &["new"]);
     assert_eq!(child_names(&w, root), ["high", "new"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["new", "high"]);
 }
 
@@ -161,7 +161,7 @@ fn z_index_clamps_at_both_ends_with_a_warning() {
             applied: 32767
         }]
     );
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["b", "a"]);
 }
 
@@ -179,7 +179,7 @@ fn many_arrivals_never_overflow_into_the_z_index() {
     }
     drain_events(&mut w);
     w.set_z_index(ids[1], 1).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, root), ["c", "a", "b"]);
 }
 
@@ -190,7 +190,7 @@ fn the_sort_emits_sibling_order_changes_then_child_reorder() {
     let ids = spawn(&mut w, root, &["a", "b"]);
     w.set_z_index(ids[0], 1).unwrap();
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(
         drain_events(&mut w),
         [
@@ -200,7 +200,7 @@ fn the_sort_emits_sibling_order_changes_then_child_reorder() {
         ]
     );
     // A clean frame sorts nothing and says nothing.
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(drain_events(&mut w), []);
 }
 
@@ -209,11 +209,11 @@ fn set_sibling_index_to_the_same_place_does_not_mark_the_parent() {
     let mut w = W::new();
     let root = w.root();
     let ids = spawn(&mut w, root, &["a", "b"]);
-    w.end_frame();
+    w.end_frame().unwrap();
     drain_events(&mut w);
     w.set_sibling_index(ids[1], 1).unwrap();
     w.set_sibling_index(ids[1], -1).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(drain_events(&mut w), []);
 }
 
@@ -228,7 +228,7 @@ fn each_dirty_parent_sorts_its_own_children() {
     let qc = spawn(&mut w, q, &["q1", "q2"]);
     w.set_z_index(pc[0], 9).unwrap();
     w.set_z_index(qc[1], -9).unwrap();
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(child_names(&w, p), ["p2", "p3", "p1"]);
     assert_eq!(child_names(&w, q), ["q2", "q1"]);
     assert_eq!(child_names(&w, root), ["p", "q"]);
@@ -243,6 +243,6 @@ fn sort_children_sorts_now_on_request() {
     w.sort_children(root).unwrap();
     assert_eq!(child_names(&w, root), ["b", "a"]);
     drain_events(&mut w);
-    w.end_frame();
+    w.end_frame().unwrap();
     assert_eq!(drain_events(&mut w), []);
 }

@@ -1,9 +1,9 @@
 //! Transforms, their cache, and conversions between spaces (seed 001, CCNode.js).
 
-use sprig::{screen_to_world, world_to_screen, Error, Rect, Size2, Vec2, World};
+use sprig::{screen_to_world, world_to_screen, Error, NodeWorld, Rect, Size2, Vec2};
 use sprig_tests::{assert_close, assert_point};
 
-type W = World<16, 64>;
+type W = NodeWorld<16, 64>;
 
 /// root → p (at (100, 50), 90°, scale 2) → c (at (10, 0), scale (1, 0.5), content 20×10,
 /// anchor (0.25, 0.5)).
@@ -151,7 +151,7 @@ fn a_still_subtree_costs_no_recomputation() {
     assert_eq!(base, 5, "every new node once; the root is never dirty");
 
     for _ in 0..10 {
-        w.end_frame();
+        w.end_frame().unwrap();
         w.update_transforms();
         let _ = w.world_matrix(b1).unwrap();
     }

@@ -1,13 +1,13 @@
 //! The showcase. Until the simulator can draw (issues 4 and 5) it runs the scene for a
 //! few frames and prints the tree with world positions after each phase.
 
-use sprig::World;
+use sprig::NodeWorld;
 use sprig_examples::{animate_showcase, build_showcase};
 
 fn main() -> Result<(), sprig::Error> {
-    let mut world: World<32> = World::new();
+    let mut world: NodeWorld<32> = NodeWorld::new();
     let scene = build_showcase(&mut world)?;
-    world.end_frame();
+    world.end_frame()?;
     println!("Sprig showcase (text mode: the simulator window arrives with issue 5)\n");
     println!("frame 0");
     print!("{}", sprig_sim::describe_tree(&mut world)?);

@@ -1,0 +1,243 @@
+//! The component API of the world: adding, finding, reading, enabling and destroying
+//! components (§1.4 and §1.8 of `cocos-semantics.md`), and the typed access a hook's
+//! [`Ctx`] gives to its own component.
+
+use crate::comp_arena::CompFlags;
+use crate::node::{Flags, NONE};
+use crate::{CompId, ComponentSet, Ctx, Dispatch, Error, Has, NodeId, World};
+
+/// The components of a node, in the order they were added. Made by
+/// [`World::components`].
+pub struct Components<'a, S, const C: usize> {
+    comps: &'a crate::comp_arena::CompArena<S, C>,
+    next: u16,
+}
+
+impl<S: ComponentSet, const C: usize> Iterator for Components<'_, S, C> {
+    type Item = CompId;
+
+    fn next(&mut self) -> Option<CompId> {
+        if self.next == NONE {
+            return None;
+        }
+        let i = usize::from(self.next);
+        self.next = self.comps.slot(i).next;
+        Some(self.comps.id(i))
+    }
+}
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
+    /// Adds a component to a node, enabled (Cocos `addComponent`). On a node active in
+    /// the hierarchy its `preload`, `on_load` and `on_enable` run now; its `start` waits
+    /// for the next start round (§1.6).
+    ///
+    /// Errors, changing nothing: stale node; `ComponentArenaFull`; `HierarchyLocked` on
+    /// a node being destroyed at the end of this frame.
+    pub fn add_component(
+        &mut self,
+        node: NodeId,
+        component: impl Into<S>,
+    ) -> Result<CompId, Error> {
+        let n = self.arena.resolve(node)?;
+        if self.has(n, Flags::DESTROYING) {
+            return Err(Error::HierarchyLocked);
+        }
+        let c = self.comps.alloc(component.into(), n as u16)?;
+        match self.last_comp_of(n) {
+            Some(last) => self.comps.slot_mut(last).next = c as u16,
+            None => self.arena.slot_mut(n).first_comp = c as u16,
+        }
+        if self.has(n, Flags::ACTIVE_IN_HIERARCHY) {
+            self.activate_comp_now(c);
+        }
+        Ok(self.comps.id(c))
+    }
+
+    /// The node's components in the order they were added, those marked for destruction
+    /// included (as Cocos `getComponents` until the end of the frame).
+    pub fn components(&self, node: NodeId) -> Result<Components<'_, S, C>, Error> {
+        let n = self.arena.resolve(node)?;
+        Ok(Components {
+            comps: &self.comps,
+            next: self.arena.slot(n).first_comp,
+        })
+    }
+
+    /// The node's first component of type `T` (Cocos `getComponent(T)`).
+    pub fn component_of<T>(&self, node: NodeId) -> Result<Option<CompId>, Error>
+    where
+        S: Has<T>,
+    {
+        Ok(self.components(node)?.find(|&id| {
+            self.comps
+                .slot(usize::from(id.index))
+                .data
+                .as_ref()
+                .is_some_and(|d| d.get().is_some())
+        }))
+    }
+
+    /// The component's data as a `T`; `WrongComponentType` if it is another type.
+    pub fn get<T>(&self, comp: CompId) -> Result<&T, Error>
+    where
+        S: Has<T>,
+    {
+        let c = self.comps.resolve(comp)?;
+        self.comps
+            .slot(c)
+            .data
+            .as_ref()
+            .and_then(Has::get)
+            .ok_or(Error::WrongComponentType)
+    }
+
+    /// The component's data as a mutable `T`; `WrongComponentType` if it is another type.
+    pub fn get_mut<T>(&mut self, comp: CompId) -> Result<&mut T, Error>
+    where
+        S: Has<T>,
+    {
+        let c = self.comps.resolve(comp)?;
+        self.comps
+            .slot_mut(c)
+            .data
+            .as_mut()
+            .and_then(Has::get_mut)
+            .ok_or(Error::WrongComponentType)
+    }
+
+    /// The node a component is on.
+    pub fn component_node(&self, comp: CompId) -> Result<NodeId, Error> {
+        let c = self.comps.resolve(comp)?;
+        Ok(self.arena.id(usize::from(self.comps.slot(c).node)))
+    }
+
+    /// The component's type name.
+    pub fn component_name(&self, comp: CompId) -> Result<&'static str, Error> {
+        let c = self.comps.resolve(comp)?;
+        Ok(S::kind_name(self.comps.kind(c)))
+    }
+
+    /// The component's own `enabled` flag.
+    pub fn enabled(&self, comp: CompId) -> Result<bool, Error> {
+        let c = self.comps.resolve(comp)?;
+        Ok(self.comps.slot(c).has(CompFlags::ENABLED))
+    }
+
+    /// Enabled and on a node active in the hierarchy (Cocos `enabledInHierarchy`).
+    pub fn enabled_in_hierarchy(&self, comp: CompId) -> Result<bool, Error> {
+        let c = self.comps.resolve(comp)?;
+        let slot = self.comps.slot(c);
+        Ok(slot.has(CompFlags::ENABLED)
+            && self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY))
+    }
+
+    /// Sets the component's `enabled` flag (Cocos `comp.enabled = v`). On a node active in
+    /// the hierarchy its `on_enable` or `on_disable` runs now, once per change; otherwise
+    /// only the flag changes. Enabling a component marked for destruction is refused
+    /// with `PendingDestroy`.
+    pub fn set_enabled(&mut self, comp: CompId, enabled: bool) -> Result<(), Error> {
+        let c = self.comps.resolve(comp)?;
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::ENABLED) == enabled {
+            return Ok(());
+        }
+        if enabled && (slot.has(CompFlags::TO_DESTROY) || slot.has(CompFlags::DESTROYED)) {
+            return Err(Error::PendingDestroy);
+        }
+        let node_active = self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
+        self.comps.slot_mut(c).set(CompFlags::ENABLED, enabled);
+        if node_active {
+            if enabled {
+                self.enable_comp(c);
+            } else {
+                self.disable_comp(c);
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks a component for destruction at the end of the frame and disables it now
+    /// (`on_disable` if its `on_enable` had completed). It stays on its node, found by
+    /// `components`, until then. Calling it again does nothing.
+    pub fn destroy_component(&mut self, comp: CompId) -> Result<(), Error> {
+        let c = self.comps.resolve(comp)?;
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::TO_DESTROY) || slot.has(CompFlags::DESTROYED) {
+            return Ok(());
+        }
+        if self.has(usize::from(slot.node), Flags::DESTROYING) {
+            // Its node is being freed right now; the component goes with it.
+            return Ok(());
+        }
+        let sequence = self.next_doom_sequence();
+        self.doomed_comps
+            .push((sequence, comp))
+            .map_err(|_| Error::QueueFull)?;
+        self.comps.slot_mut(c).set(CompFlags::TO_DESTROY, true);
+        let slot = self.comps.slot(c);
+        let node_active = self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
+        if slot.has(CompFlags::ENABLED) && node_active {
+            self.disable_comp(c);
+        }
+        Ok(())
+    }
+
+    /// `false` once the component was really destroyed.
+    pub fn is_component_valid(&self, comp: CompId) -> bool {
+        self.comps.resolve(comp).is_ok()
+    }
+
+    /// `false` from the moment `destroy_component` was called on it
+    /// (Cocos `cc.isValid(comp, true)`). Destroying its node does not mark it.
+    pub fn is_component_valid_strict(&self, comp: CompId) -> bool {
+        self.comps
+            .resolve(comp)
+            .is_ok_and(|c| !self.comps.slot(c).has(CompFlags::TO_DESTROY))
+    }
+}
+
+impl<S, T, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    Ctx<'_, World<S, N, C, TM, E, TR>, T>
+where
+    S: Dispatch<World<S, N, C, TM, E, TR>> + Has<T>,
+{
+    /// The running component's data.
+    pub fn this(&self) -> Result<&T, Error> {
+        let comp = self.comp();
+        self.get::<T>(comp)
+    }
+
+    /// The running component's data, mutable.
+    pub fn this_mut(&mut self) -> Result<&mut T, Error> {
+        let comp = self.comp();
+        self.get_mut::<T>(comp)
+    }
+
+    /// Schedules this component's `on_timer(key, …)`; see [`World::schedule`].
+    pub fn schedule(
+        &mut self,
+        key: u16,
+        interval_seconds: f32,
+        repeat: Option<u32>,
+        delay_seconds: f32,
+    ) -> Result<(), Error> {
+        let comp = self.comp();
+        World::schedule(self, comp, key, interval_seconds, repeat, delay_seconds)
+    }
+
+    /// Schedules this component's `on_timer(key, …)` once; see [`World::schedule_once`].
+    pub fn schedule_once(&mut self, key: u16, delay_seconds: f32) -> Result<(), Error> {
+        let comp = self.comp();
+        World::schedule_once(self, comp, key, delay_seconds)
+    }
+
+    /// Cancels one of this component's timers.
+    pub fn unschedule(&mut self, key: u16) -> Result<bool, Error> {
+        let comp = self.comp();
+        World::unschedule(self, comp, key)
+    }
+}

@@ -1,0 +1,227 @@
+//! Enabling, disabling and scheduling components (§1.4, §1.5 and §1.6 of
+//! `cocos-semantics.md`, `component-scheduler.js`), and the one place hooks are called.
+//!
+//! - `on_enable` completed → the component is *onEnabled*: scheduled into the `start`,
+//!   `update` and `late_update` queues for the hooks its type has, or, while the frame's
+//!   start/update/timers/late_update phases run, put on the deferred list that the frame
+//!   schedules after the start phase and after `late_update` (§1.6).
+//! - `on_disable` → it leaves every queue at once, mid-pass included, without disturbing
+//!   the others' order (decision 1).
+//!
+//! Sprig decisions beyond the engine, so the lifecycle invariants always hold
+//! (`on_enable`/`on_disable` alternate, no hook after `on_destroy`, `update` only while
+//! enabled and active):
+//! - a component marked for destruction gets no further `on_enable`, `start`, `update`,
+//!   `late_update` (decision 4); if its `on_enable` completed it still gets `on_disable`;
+//! - if a component's own `on_enable` disabled it or deactivated its node, it gets its
+//!   `on_disable` right after `on_enable` returns (the engine would skip it and leave the
+//!   two unbalanced, or, for a disable, keep updating a disabled component);
+//! - enabling a component again from inside its own `on_enable` is absorbed;
+//! - `on_disable` runs after the component left the queues, so enabling it again from its
+//!   own `on_disable` runs `on_enable` at once and takes effect (in the engine it is lost);
+//! - `start` is marked called before it runs, so it cannot run twice.
+
+use crate::comp_arena::CompFlags;
+use crate::invoker::Bucket;
+use crate::node::Flags;
+use crate::world::Phase;
+use crate::{Dispatch, Hook, HookCall, World};
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
+    /// Calls one hook of component slot `c` if its type has it, tracing it and keeping
+    /// an `Err` it returns. Nothing runs after `on_destroy`.
+    pub(crate) fn call_hook(&mut self, c: usize, call: HookCall) {
+        let hook = call.hook();
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::DESTROYED) && hook != Hook::OnDestroy {
+            return;
+        }
+        let kind = self.comps.kind(c);
+        if !S::kind_hooks(kind).contains(hook) {
+            return;
+        }
+        let node = self.arena.id(usize::from(slot.node));
+        let comp = self.comps.id(c);
+        self.record_hook(node, comp, kind, hook);
+        self.hook_depth += 1;
+        let result = S::call(kind, call, self, node, comp);
+        self.hook_depth -= 1;
+        if let Err(error) = result {
+            self.hook_errors = self.hook_errors.wrapping_add(1);
+            self.last_hook_error = Some((comp, hook, error));
+        }
+    }
+
+    /// Whether the frame's phases are running (Cocos `_updating`).
+    fn updating(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Start | Phase::Update | Phase::Timers | Phase::LateUpdate
+        )
+    }
+
+    /// `_onEnabled`: marks `on_enable` completed, resumes timers, schedules or defers.
+    pub(crate) fn on_enabled(&mut self, c: usize) {
+        self.comps
+            .slot_mut(c)
+            .set(CompFlags::ON_ENABLE_CALLED, true);
+        let comp = self.comps.id(c);
+        self.timers.set_paused(comp, false);
+        if self.updating() {
+            if !self.comps.slot(c).has(CompFlags::DEFERRED) && self.deferred.push(c as u16).is_ok()
+            {
+                self.comps.slot_mut(c).set(CompFlags::DEFERRED, true);
+            }
+        } else {
+            self.schedule_immediate(c);
+        }
+    }
+
+    /// `_scheduleImmediate`: queues the component for the hooks its type has.
+    pub(crate) fn schedule_immediate(&mut self, c: usize) {
+        let kind = self.comps.kind(c);
+        let hooks = S::kind_hooks(kind);
+        let order = S::kind_order(kind);
+        let slot = self.comps.slot_mut(c);
+        if hooks.contains(Hook::Start)
+            && !slot.has(CompFlags::START_CALLED)
+            && !slot.has(CompFlags::IN_START_QUEUE)
+        {
+            slot.set(CompFlags::IN_START_QUEUE, true);
+            self.start_queue.push(order, c as u16);
+        }
+        if hooks.contains(Hook::Update) {
+            self.update_queue.insert(order, c as u16);
+        }
+        if hooks.contains(Hook::LateUpdate) {
+            self.late_update_queue.insert(order, c as u16);
+        }
+    }
+
+    /// `_onDisabled`: pauses timers and takes the component out of every queue.
+    fn on_disabled(&mut self, c: usize) {
+        let comp = self.comps.id(c);
+        self.timers.set_paused(comp, true);
+        let slot = self.comps.slot_mut(c);
+        slot.set(CompFlags::ON_ENABLE_CALLED, false);
+        if slot.has(CompFlags::DEFERRED) {
+            slot.set(CompFlags::DEFERRED, false);
+            if let Some(at) = self.deferred.iter().position(|&d| usize::from(d) == c) {
+                self.deferred.remove(at);
+            }
+            return;
+        }
+        if slot.has(CompFlags::IN_START_QUEUE) {
+            slot.set(CompFlags::IN_START_QUEUE, false);
+            self.start_queue.remove(c as u16);
+        }
+        self.update_queue.remove(c as u16);
+        self.late_update_queue.remove(c as u16);
+    }
+
+    /// `disableComp`: `on_disable` if `on_enable` had completed.
+    pub(crate) fn disable_comp(&mut self, c: usize) {
+        if !self.comps.slot(c).has(CompFlags::ON_ENABLE_CALLED) {
+            return;
+        }
+        self.on_disabled(c);
+        self.call_hook(c, HookCall::OnDisable);
+    }
+
+    /// `enableComp` without an invoker: `on_enable` now, then scheduling.
+    pub(crate) fn enable_comp(&mut self, c: usize) {
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::ON_ENABLE_CALLED)
+            || slot.has(CompFlags::ENABLING)
+            || slot.has(CompFlags::TO_DESTROY)
+        {
+            return;
+        }
+        if S::kind_hooks(self.comps.kind(c)).contains(Hook::OnEnable) {
+            self.run_on_enable(c);
+        } else {
+            self.on_enabled(c);
+        }
+    }
+
+    /// Runs `on_enable` and settles what it left behind.
+    pub(crate) fn run_on_enable(&mut self, c: usize) {
+        self.comps.slot_mut(c).set(CompFlags::ENABLING, true);
+        self.call_hook(c, HookCall::OnEnable);
+        self.comps.slot_mut(c).set(CompFlags::ENABLING, false);
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::ON_ENABLE_CALLED) {
+            return;
+        }
+        let node_active = self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
+        let slot = self.comps.slot_mut(c);
+        if slot.has(CompFlags::TO_DESTROY) {
+            // Decision 4: no scheduling, but `on_disable` at the real destruction.
+            slot.set(CompFlags::ON_ENABLE_CALLED, true);
+        } else if slot.has(CompFlags::ENABLED) && node_active {
+            self.on_enabled(c);
+        } else {
+            slot.set(CompFlags::ON_ENABLE_CALLED, true);
+            self.disable_comp(c);
+        }
+    }
+
+    /// `activateComp` without an invoker, for `add_component` on an active node.
+    pub(crate) fn activate_comp_now(&mut self, c: usize) {
+        if self.comps.slot(c).has(CompFlags::TO_DESTROY) {
+            return;
+        }
+        if !self.comps.slot(c).has(CompFlags::PRELOAD_STARTED) {
+            self.comps.slot_mut(c).set(CompFlags::PRELOAD_STARTED, true);
+            self.call_hook(c, HookCall::Preload);
+        }
+        if !self.comps.slot(c).has(CompFlags::ON_LOAD_STARTED) {
+            self.comps.slot_mut(c).set(CompFlags::ON_LOAD_STARTED, true);
+            self.call_hook(c, HookCall::OnLoad);
+            self.comps.slot_mut(c).set(CompFlags::ON_LOAD_CALLED, true);
+        }
+        let slot = self.comps.slot(c);
+        if slot.has(CompFlags::ENABLED)
+            && self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY)
+        {
+            self.enable_comp(c);
+        }
+    }
+
+    /// One invocation of the start queue (`startInvoker.invoke()`).
+    pub(crate) fn invoke_start(&mut self) {
+        for bucket in [Bucket::Negative, Bucket::Zero, Bucket::Positive] {
+            if bucket != Bucket::Zero {
+                self.start_queue.sort(bucket);
+            }
+            while let Some(c) = self.start_queue.pop_front(bucket) {
+                let c = usize::from(c);
+                let slot = self.comps.slot_mut(c);
+                slot.set(CompFlags::IN_START_QUEUE, false);
+                if slot.has(CompFlags::START_CALLED) {
+                    continue;
+                }
+                slot.set(CompFlags::START_CALLED, true);
+                self.call_hook(c, HookCall::Start);
+            }
+        }
+    }
+
+    /// `_startForNewComps`: schedules the deferred components and runs `start` again.
+    pub(crate) fn start_for_new_comps(&mut self) {
+        if self.deferred.is_empty() {
+            return;
+        }
+        let deferred = core::mem::take(&mut self.deferred);
+        for &c in deferred.iter() {
+            let c = usize::from(c);
+            self.comps.slot_mut(c).set(CompFlags::DEFERRED, false);
+            self.schedule_immediate(c);
+        }
+        self.invoke_start();
+    }
+}

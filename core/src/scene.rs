@@ -1,0 +1,71 @@
+//! Scene switching and persistent nodes (Cocos `director.runSceneImmediate`,
+//! `game.addPersistRootNode`).
+//!
+//! The root is the scene. Switching destroys every direct child of the root that is not
+//! persistent (their `on_disable`s now, then their `on_destroy`s, as the engine runs
+//! `_deferredDestroy` right away), lets the app build the new scene under the root
+//! without activating anything, then activates all of it in one pass: every `preload`,
+//! then every `on_load`, then every `on_enable` across the new scene, as a scene launch
+//! does. Persistent nodes stay where they are and stay active throughout: unlike Cocos
+//! 2.4, which detaches and re-attaches them (an `on_disable`/`on_enable` pair), Sprig
+//! calls none of their hooks.
+
+use crate::node::Flags;
+use crate::{Dispatch, Error, NodeId, World};
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
+    /// Marks a direct child of the root as persistent (surviving scene switches) or not.
+    /// Other nodes are refused with `NotRootChild`.
+    pub fn set_persistent(&mut self, node: NodeId, persistent: bool) -> Result<(), Error> {
+        let i = self.arena.resolve(node)?;
+        if self.arena.parent(i) != Some(0) {
+            return Err(Error::NotRootChild);
+        }
+        self.arena
+            .slot_mut(i)
+            .flags
+            .set(Flags::PERSISTENT, persistent);
+        Ok(())
+    }
+
+    /// Whether the node survives scene switches.
+    pub fn is_persistent(&self, node: NodeId) -> Result<bool, Error> {
+        let i = self.arena.resolve(node)?;
+        Ok(self.has(i, Flags::PERSISTENT))
+    }
+
+    /// Replaces the scene: destroys every non-persistent child of the root now, runs
+    /// `build` to create the new scene under the root (nothing is activated while it
+    /// runs), then activates the new scene in one pass.
+    ///
+    /// Refused from inside a hook (`Reentrant`). If `build` fails, what it built is
+    /// activated anyway and its error returned; the old scene is gone either way. If the
+    /// activation queue cannot hold the new scene, it stays inactive and `QueueFull` is
+    /// returned.
+    pub fn switch_scene<F>(&mut self, build: F) -> Result<(), Error>
+    where
+        F: FnOnce(&mut Self) -> Result<(), Error>,
+    {
+        self.check_not_in_hook()?;
+        let mut child = self.arena.first_child(0);
+        while let Some(c) = child {
+            child = self.arena.next_sibling(c);
+            if !self.has(c, Flags::PERSISTENT) {
+                let id = self.arena.id(c);
+                self.destroy(id)?;
+            }
+        }
+        self.destroy_pending();
+
+        self.scene_loading = true;
+        let built = build(self);
+        self.scene_loading = false;
+
+        self.activate_scene()?;
+        built
+    }
+}

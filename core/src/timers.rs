@@ -1,0 +1,236 @@
+//! Component timers (Cocos `Scheduler` with `CallbackTimer`, driven between `update` and
+//! `late_update`, §1.2 step 2.4 of `cocos-semantics.md`).
+//!
+//! A component schedules its own `on_timer(key, elapsed)` with an interval, a repeat
+//! count and a delay, or once after a delay. As in the engine: the first frame after
+//! scheduling only starts the clock; a timer fires when the time since it last fired
+//! reaches its interval (the remainder is dropped); `repeat = Some(r)` fires `r + 1`
+//! times, `None` forever; a delay postpones the first firing. Timers of a component are
+//! paused while it is disabled or its node inactive, and removed when it is destroyed.
+//! Timers run grouped by component, groups in the order their first timer was scheduled.
+
+use heapless::Vec;
+
+use crate::comp_arena::CompFlags;
+use crate::node::Flags;
+use crate::{CompId, Dispatch, Error, Hook, HookCall, World};
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timer {
+    comp: CompId,
+    key: u16,
+    interval: f32,
+    delay: f32,
+    /// Seconds since the last firing; `None` until the first frame after scheduling.
+    elapsed: Option<f32>,
+    /// `None`: forever.
+    repeat: Option<u32>,
+    executed: u32,
+    use_delay: bool,
+    paused: bool,
+}
+
+/// The fixed-capacity timer table, iterated with a cursor that insertions and removals
+/// adjust, so a timer added or removed by a firing callback is handled exactly once.
+pub(crate) struct TimerTable<const T: usize> {
+    timers: Vec<Timer, T>,
+    cursor: usize,
+}
+
+impl<const T: usize> TimerTable<T> {
+    pub(crate) const fn new() -> Self {
+        TimerTable {
+            timers: Vec::new(),
+            cursor: usize::MAX,
+        }
+    }
+
+    fn position(&self, comp: CompId, key: u16) -> Option<usize> {
+        self.timers
+            .iter()
+            .position(|t| t.comp == comp && t.key == key)
+    }
+
+    fn insert(&mut self, timer: Timer) -> Result<(), Error> {
+        let at = self
+            .timers
+            .iter()
+            .rposition(|t| t.comp == timer.comp)
+            .map_or(self.timers.len(), |last| last + 1);
+        self.timers
+            .insert(at, timer)
+            .map_err(|_| Error::TimerTableFull { capacity: T })?;
+        if at < self.cursor && self.cursor != usize::MAX {
+            self.cursor += 1;
+        }
+        Ok(())
+    }
+
+    fn remove_at(&mut self, at: usize) {
+        self.timers.remove(at);
+        if at < self.cursor && self.cursor != usize::MAX {
+            self.cursor -= 1;
+        }
+    }
+
+    pub(crate) fn remove(&mut self, comp: CompId, key: u16) -> bool {
+        match self.position(comp, key) {
+            Some(at) => {
+                self.remove_at(at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn remove_all(&mut self, comp: CompId) {
+        while let Some(at) = self.timers.iter().position(|t| t.comp == comp) {
+            self.remove_at(at);
+        }
+    }
+
+    pub(crate) fn set_paused(&mut self, comp: CompId, paused: bool) {
+        for t in self.timers.iter_mut().filter(|t| t.comp == comp) {
+            t.paused = paused;
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.timers.len()
+    }
+}
+
+/// What one timer does in a frame.
+enum Step {
+    Wait,
+    Fire { elapsed: f32 },
+}
+
+impl Timer {
+    /// `CallbackTimer.update(dt)`, minus the call itself.
+    fn advance(&mut self, dt: f32) -> Step {
+        let Some(mut elapsed) = self.elapsed else {
+            self.elapsed = Some(0.0);
+            self.executed = 0;
+            return Step::Wait;
+        };
+        elapsed += dt;
+        self.elapsed = Some(elapsed);
+        if self.repeat.is_none() && !self.use_delay {
+            if elapsed >= self.interval {
+                self.elapsed = Some(0.0);
+                return Step::Fire { elapsed };
+            }
+        } else if self.use_delay {
+            if elapsed >= self.delay {
+                self.elapsed = Some(elapsed - self.delay);
+                self.executed += 1;
+                self.use_delay = false;
+                return Step::Fire { elapsed };
+            }
+        } else if elapsed >= self.interval {
+            self.elapsed = Some(0.0);
+            self.executed += 1;
+            return Step::Fire { elapsed };
+        }
+        Step::Wait
+    }
+
+    fn finished(&self) -> bool {
+        self.repeat.is_some_and(|r| self.executed > r)
+    }
+}
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch<Self>,
+{
+    /// Schedules `on_timer(key, …)` of `comp` every `interval_seconds` (0: every frame),
+    /// `repeat = Some(r)` for `r + 1` firings or `None` for ever, the first after
+    /// `delay_seconds`. Scheduling a key that is already scheduled only changes its
+    /// interval, as in the engine.
+    ///
+    /// Errors, changing nothing: stale handle; `NoTimerHook` if the type has no
+    /// `on_timer`; `InvalidValue` for a negative or non-finite time; `TimerTableFull`.
+    pub fn schedule(
+        &mut self,
+        comp: CompId,
+        key: u16,
+        interval_seconds: f32,
+        repeat: Option<u32>,
+        delay_seconds: f32,
+    ) -> Result<(), Error> {
+        let c = self.comps.resolve(comp)?;
+        if !S::kind_hooks(self.comps.kind(c)).contains(Hook::OnTimer) {
+            return Err(Error::NoTimerHook);
+        }
+        let valid = |v: f32| v.is_finite() && v >= 0.0;
+        if !(valid(interval_seconds) && valid(delay_seconds)) {
+            return Err(Error::InvalidValue);
+        }
+        if let Some(at) = self.timers.position(comp, key) {
+            self.timers.timers[at].interval = interval_seconds;
+            return Ok(());
+        }
+        let slot = self.comps.slot(c);
+        let running = slot.has(CompFlags::ENABLED)
+            && self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
+        self.timers.insert(Timer {
+            comp,
+            key,
+            interval: interval_seconds,
+            delay: delay_seconds,
+            elapsed: None,
+            repeat,
+            executed: 0,
+            use_delay: delay_seconds > 0.0,
+            paused: !running,
+        })
+    }
+
+    /// Schedules `on_timer(key, …)` of `comp` once, `delay_seconds` from now
+    /// (Cocos `scheduleOnce`).
+    pub fn schedule_once(
+        &mut self,
+        comp: CompId,
+        key: u16,
+        delay_seconds: f32,
+    ) -> Result<(), Error> {
+        self.schedule(comp, key, 0.0, Some(0), delay_seconds)
+    }
+
+    /// Cancels a timer; `Ok(false)` if it was not scheduled.
+    pub fn unschedule(&mut self, comp: CompId, key: u16) -> Result<bool, Error> {
+        self.comps.resolve(comp)?;
+        Ok(self.timers.remove(comp, key))
+    }
+
+    /// Timers scheduled, paused ones included.
+    pub fn timer_count(&self) -> usize {
+        self.timers.len()
+    }
+
+    /// The timer phase of a frame (`Scheduler.update(dt)`).
+    pub(crate) fn run_timers(&mut self, dt: f32) {
+        self.timers.cursor = 0;
+        while let Some(timer) = self.timers.timers.get_mut(self.timers.cursor) {
+            self.timers.cursor += 1;
+            if timer.paused {
+                continue;
+            }
+            let (comp, key) = (timer.comp, timer.key);
+            if let Step::Fire { elapsed } = timer.advance(dt) {
+                if let Ok(c) = self.comps.resolve(comp) {
+                    self.call_hook(c, HookCall::OnTimer(key, elapsed));
+                }
+            }
+            if let Some(at) = self.timers.position(comp, key) {
+                if self.timers.timers[at].finished() {
+                    self.timers.remove_at(at);
+                }
+            }
+        }
+        self.timers.cursor = usize::MAX;
+    }
+}

@@ -1,0 +1,219 @@
+//! Probe components for lifecycle scenarios: every hook writes `"label.hook"` to a
+//! per-test log, then runs whatever action the test attached to that label and hook.
+//!
+//! Execution order is a per-type constant, so there is one probe type per order (and
+//! per hook set that matters): [`P`] (order 0), [`Neg`] (-1), [`Neg2`] (-2), [`Pos`] (1),
+//! [`Pos2`] (2), all with every hook; [`NoEnable`] (order 0, no `on_enable`, for decision
+//! 6); [`Updater`] (order 0, only `update`). They form the set [`Probes`], written out
+//! here the way `component_set!` generates it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use sprig::{
+    CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask, HookResult,
+    Hooks, NodeId, World,
+};
+
+/// The world every scenario runs in: 64 nodes, 64 components, 8 timers, 256 events,
+/// 512 trace entries.
+pub type TestWorld = World<Probes, 64, 64, 8, 256, 512>;
+
+/// What a test attaches to a probe's hook: gets the world, the probe's node and itself.
+pub type Action = Rc<dyn Fn(&mut TestWorld, NodeId, CompId)>;
+
+thread_local! {
+    static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    static ACTIONS: RefCell<HashMap<(String, Hook), Vec<Action>>> = RefCell::new(HashMap::new());
+}
+
+/// Appends a line to this test's log (hooks do; tests may add markers).
+pub fn log(line: impl Into<String>) {
+    LOG.with(|l| l.borrow_mut().push(line.into()));
+}
+
+/// Takes this test's log, leaving it empty.
+pub fn take_log() -> Vec<String> {
+    LOG.with(|l| std::mem::take(&mut *l.borrow_mut()))
+}
+
+/// Runs `action` every time the probe labelled `label` enters `hook` (after logging it).
+pub fn on(label: &str, hook: Hook, action: impl Fn(&mut TestWorld, NodeId, CompId) + 'static) {
+    ACTIONS.with(|a| {
+        a.borrow_mut()
+            .entry((label.to_owned(), hook))
+            .or_default()
+            .push(Rc::new(action));
+    });
+}
+
+/// Like [`on`], but only the first time.
+pub fn once(label: &str, hook: Hook, action: impl Fn(&mut TestWorld, NodeId, CompId) + 'static) {
+    let done = std::cell::Cell::new(false);
+    on(label, hook, move |w, n, c| {
+        if !done.replace(true) {
+            action(w, n, c);
+        }
+    });
+}
+
+fn run(label: &str, hook: Hook, world: &mut TestWorld, node: NodeId, comp: CompId) {
+    let actions: Vec<Action> = ACTIONS.with(|a| {
+        a.borrow()
+            .get(&(label.to_owned(), hook))
+            .cloned()
+            .unwrap_or_default()
+    });
+    for action in actions {
+        action(world, node, comp);
+    }
+}
+
+macro_rules! probe {
+    ($(#[$doc:meta])* $name:ident, $order:expr, [$($hook:ident),*]) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name {
+            /// The name hooks log under.
+            pub label: String,
+        }
+
+        impl $name {
+            /// A probe logging as `label`.
+            pub fn new(label: &str) -> Self {
+                $name { label: label.to_owned() }
+            }
+        }
+
+        impl Component for $name {
+            const NAME: &'static str = stringify!($name);
+            const EXECUTION_ORDER: i16 = $order;
+            const HOOKS: HookMask = HookMask::NONE $(.with(Hook::$hook))*;
+        }
+
+        impl Hooks<TestWorld> for $name {
+            fn preload(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::Preload, "preload") }
+            fn on_load(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnLoad, "on_load") }
+            fn on_enable(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnEnable, "on_enable") }
+            fn start(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::Start, "start") }
+            fn update(ctx: &mut Ctx<'_, TestWorld, Self>, _dt: f32) -> HookResult { hook(ctx, Hook::Update, "update") }
+            fn late_update(ctx: &mut Ctx<'_, TestWorld, Self>, _dt: f32) -> HookResult { hook(ctx, Hook::LateUpdate, "late_update") }
+            fn on_disable(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnDisable, "on_disable") }
+            fn on_destroy(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnDestroy, "on_destroy") }
+            fn on_timer(ctx: &mut Ctx<'_, TestWorld, Self>, key: u16, _elapsed: f32) -> HookResult {
+                let label = ctx.this()?.label.clone();
+                log(format!("{label}.on_timer({key})"));
+                let (node, comp) = (ctx.node(), ctx.comp());
+                run(&label, Hook::OnTimer, ctx, node, comp);
+                Ok(())
+            }
+        }
+    };
+}
+
+fn hook<T>(ctx: &mut Ctx<'_, TestWorld, T>, which: Hook, name: &str) -> HookResult
+where
+    T: Labelled,
+    Probes: Has<T>,
+{
+    let label = ctx.this()?.label().to_owned();
+    log(format!("{label}.{name}"));
+    let (node, comp) = (ctx.node(), ctx.comp());
+    run(&label, which, ctx, node, comp);
+    Ok(())
+}
+
+/// Probes know their label.
+pub trait Labelled {
+    /// The label.
+    fn label(&self) -> &str;
+}
+
+const ALL: [Hook; 9] = [
+    Hook::Preload,
+    Hook::OnLoad,
+    Hook::OnEnable,
+    Hook::Start,
+    Hook::Update,
+    Hook::LateUpdate,
+    Hook::OnDisable,
+    Hook::OnDestroy,
+    Hook::OnTimer,
+];
+
+probe!(/// Order 0, every hook.
+    P, 0, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order -1, every hook.
+    Neg, -1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order -2, every hook.
+    Neg2, -2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order 1, every hook.
+    Pos, 1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order 2, every hook.
+    Pos2, 2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §1.5 M3.5).
+    NoEnable, 0, [Preload, OnLoad, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+probe!(/// Order 0, only `update`.
+    Updater, 0, [Update]);
+
+macro_rules! set {
+    ($($variant:ident),*) => {
+        /// The probes as a component set.
+        #[derive(Debug, Clone)]
+        pub enum Probes { $($variant($variant)),* }
+
+        $(
+            impl Labelled for $variant {
+                fn label(&self) -> &str { &self.label }
+            }
+            impl From<$variant> for Probes {
+                fn from(c: $variant) -> Self { Probes::$variant(c) }
+            }
+            impl Has<$variant> for Probes {
+                fn get(&self) -> Option<&$variant> {
+                    match self { Probes::$variant(c) => Some(c), #[allow(unreachable_patterns)] _ => None }
+                }
+                fn get_mut(&mut self) -> Option<&mut $variant> {
+                    match self { Probes::$variant(c) => Some(c), #[allow(unreachable_patterns)] _ => None }
+                }
+            }
+        )*
+
+        const KINDS: &[(&str, i16, HookMask)] = &[$((<$variant as Component>::NAME, <$variant as Component>::EXECUTION_ORDER, <$variant as Component>::HOOKS)),*];
+
+        impl ComponentSet for Probes {
+            fn kind(&self) -> u8 {
+                let mut k = 0u8;
+                $(
+                    if let Probes::$variant(_) = self { return k; }
+                    k += 1;
+                )*
+                let _ = k;
+                0
+            }
+            fn kind_name(kind: u8) -> &'static str { KINDS.get(usize::from(kind)).map_or("", |k| k.0) }
+            fn kind_order(kind: u8) -> i16 { KINDS.get(usize::from(kind)).map_or(0, |k| k.1) }
+            fn kind_hooks(kind: u8) -> HookMask { KINDS.get(usize::from(kind)).map_or(HookMask::NONE, |k| k.2) }
+        }
+
+        impl Dispatch<TestWorld> for Probes {
+            fn call(kind: u8, call: HookCall, world: &mut TestWorld, node: NodeId, comp: CompId) -> HookResult {
+                let mut k = 0u8;
+                $(
+                    if kind == k { return sprig::dispatch_hook::<TestWorld, $variant>(call, world, node, comp); }
+                    k += 1;
+                )*
+                let _ = k;
+                Ok(())
+            }
+        }
+    };
+}
+
+set!(P, Neg, Neg2, Pos, Pos2, NoEnable, Updater);
+
+/// Every hook, for tests that iterate over them.
+pub fn all_hooks() -> [Hook; 9] {
+    ALL
+}
