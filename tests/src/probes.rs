@@ -38,6 +38,13 @@ pub fn take_log() -> Vec<String> {
     LOG.with(|l| std::mem::take(&mut *l.borrow_mut()))
 }
 
+/// Forgets the log and every attached action (for tests that run many cases on one
+/// thread, such as property tests).
+pub fn reset() {
+    LOG.with(|l| l.borrow_mut().clear());
+    ACTIONS.with(|a| a.borrow_mut().clear());
+}
+
 /// Runs `action` every time the probe labelled `label` enters `hook` (after logging it).
 pub fn on(label: &str, hook: Hook, action: impl Fn(&mut TestWorld, NodeId, CompId) + 'static) {
     ACTIONS.with(|a| {
