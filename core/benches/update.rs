@@ -1,0 +1,300 @@
+//! The update phase against a hand-written loop and a `Vec<Box<dyn Trait>>` loop, side by
+//! side in the same run, for N = 64, 1024 and 4096 components: one type, and a mix of
+//! four types of which half have no `update`. Also bytes per component slot and queue
+//! entry. Run with `cargo bench -p sprig --bench update`.
+//!
+//! Sprig's figure is a whole `tick` (every phase, most of them empty here) divided by N;
+//! the hand loop calls the same `step` method on arrays of the same structs (only those
+//! with an update, as hand-written code would); the `dyn` loop calls a trait method on
+//! every boxed component.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use sprig::{
+    CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask, HookResult,
+    Hooks, NodeId, World,
+};
+
+#[derive(Clone, Debug)]
+struct Spin {
+    angle: f32,
+    speed: f32,
+}
+
+impl Spin {
+    #[inline]
+    fn step(&mut self, dt: f32) {
+        self.angle += self.speed * dt;
+        if self.angle >= 360.0 {
+            self.angle -= 360.0;
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Drift {
+    x: f32,
+    v: f32,
+}
+
+impl Drift {
+    #[inline]
+    fn step(&mut self, dt: f32) {
+        self.x += self.v * dt;
+        if self.x > 100.0 || self.x < 0.0 {
+            self.v = -self.v;
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Still {
+    _value: f32,
+}
+
+#[derive(Clone, Debug)]
+struct Tag {
+    _id: u32,
+}
+
+impl Component for Spin {
+    const NAME: &'static str = "Spin";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE.with(Hook::Update);
+}
+impl Component for Drift {
+    const NAME: &'static str = "Drift";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE.with(Hook::Update);
+}
+impl Component for Still {
+    const NAME: &'static str = "Still";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE;
+}
+impl Component for Tag {
+    const NAME: &'static str = "Tag";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE;
+}
+
+type BenchWorld<const C: usize> = World<Bench, 65, C>;
+
+impl<const C: usize> Hooks<BenchWorld<C>> for Spin {
+    fn update(ctx: &mut Ctx<'_, BenchWorld<C>, Self>, dt: f32) -> HookResult {
+        ctx.this_mut()?.step(dt);
+        Ok(())
+    }
+}
+impl<const C: usize> Hooks<BenchWorld<C>> for Drift {
+    fn update(ctx: &mut Ctx<'_, BenchWorld<C>, Self>, dt: f32) -> HookResult {
+        ctx.this_mut()?.step(dt);
+        Ok(())
+    }
+}
+impl<W> Hooks<W> for Still {}
+impl<W> Hooks<W> for Tag {}
+
+#[derive(Clone, Debug)]
+enum Bench {
+    Spin(Spin),
+    Drift(Drift),
+    Still(Still),
+    Tag(Tag),
+}
+
+macro_rules! member {
+    ($t:ident) => {
+        impl From<$t> for Bench {
+            fn from(c: $t) -> Self {
+                Bench::$t(c)
+            }
+        }
+        impl Has<$t> for Bench {
+            fn get(&self) -> Option<&$t> {
+                match self {
+                    Bench::$t(c) => Some(c),
+                    _ => None,
+                }
+            }
+            fn get_mut(&mut self) -> Option<&mut $t> {
+                match self {
+                    Bench::$t(c) => Some(c),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+member!(Spin);
+member!(Drift);
+member!(Still);
+member!(Tag);
+
+impl ComponentSet for Bench {
+    fn kind(&self) -> u8 {
+        match self {
+            Bench::Spin(_) => 0,
+            Bench::Drift(_) => 1,
+            Bench::Still(_) => 2,
+            Bench::Tag(_) => 3,
+        }
+    }
+    fn kind_name(kind: u8) -> &'static str {
+        ["Spin", "Drift", "Still", "Tag"]
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or("")
+    }
+    fn kind_order(_kind: u8) -> i16 {
+        0
+    }
+    fn kind_hooks(kind: u8) -> HookMask {
+        match kind {
+            0 => Spin::HOOKS,
+            1 => Drift::HOOKS,
+            _ => HookMask::NONE,
+        }
+    }
+}
+
+impl<W> Dispatch<W> for Bench
+where
+    Spin: Hooks<W>,
+    Drift: Hooks<W>,
+{
+    fn call(kind: u8, call: HookCall, world: &mut W, node: NodeId, comp: CompId) -> HookResult {
+        match kind {
+            0 => sprig::dispatch_hook::<W, Spin>(call, world, node, comp),
+            1 => sprig::dispatch_hook::<W, Drift>(call, world, node, comp),
+            2 => sprig::dispatch_hook::<W, Still>(call, world, node, comp),
+            3 => sprig::dispatch_hook::<W, Tag>(call, world, node, comp),
+            _ => Ok(()),
+        }
+    }
+}
+
+trait Update {
+    fn update(&mut self, dt: f32);
+}
+impl Update for Spin {
+    fn update(&mut self, dt: f32) {
+        self.step(dt);
+    }
+}
+impl Update for Drift {
+    fn update(&mut self, dt: f32) {
+        self.step(dt);
+    }
+}
+impl Update for Still {
+    fn update(&mut self, _dt: f32) {}
+}
+impl Update for Tag {
+    fn update(&mut self, _dt: f32) {}
+}
+
+fn spin(k: usize) -> Spin {
+    Spin {
+        angle: k as f32,
+        speed: 30.0 + (k % 7) as f32,
+    }
+}
+
+fn drift(k: usize) -> Drift {
+    Drift {
+        x: (k % 100) as f32,
+        v: 1.0 + (k % 5) as f32,
+    }
+}
+
+/// Nanoseconds per component per frame of `frame`, run for about 100 ms.
+fn measure(n: usize, mut frame: impl FnMut()) -> f64 {
+    let frames = (4_000_000 / n).max(20);
+    for _ in 0..frames / 10 {
+        frame();
+    }
+    let start = Instant::now();
+    for _ in 0..frames {
+        frame();
+    }
+    start.elapsed().as_nanos() as f64 / (frames * n) as f64
+}
+
+fn case<const C: usize>(mix: &str) {
+    let n = C;
+    let mixed = mix == "four";
+    let mut world: Box<BenchWorld<C>> = Box::new(World::new());
+    let root = world.root();
+    let nodes: Vec<NodeId> = (0..64)
+        .map(|_| world.create_child(root, "n").expect("fits"))
+        .collect();
+    let mut spins = Vec::new();
+    let mut drifts = Vec::new();
+    let mut boxed: Vec<Box<dyn Update>> = Vec::new();
+    for k in 0..n {
+        let node = nodes[k % nodes.len()];
+        let kind = if mixed { k % 4 } else { 0 };
+        match kind {
+            0 => {
+                world.add_component(node, spin(k)).expect("fits");
+                spins.push(spin(k));
+                boxed.push(Box::new(spin(k)));
+            }
+            1 => {
+                world.add_component(node, drift(k)).expect("fits");
+                drifts.push(drift(k));
+                boxed.push(Box::new(drift(k)));
+            }
+            2 => {
+                world.add_component(node, Still { _value: 0.0 }).expect("fits");
+                boxed.push(Box::new(Still { _value: 0.0 }));
+            }
+            _ => {
+                world.add_component(node, Tag { _id: k as u32 }).expect("fits");
+                boxed.push(Box::new(Tag { _id: k as u32 }));
+            }
+        }
+    }
+    let dt = black_box(1.0 / 60.0);
+    let sprig = measure(n, || world.tick(dt).expect("not in a hook"));
+    let hand = measure(n, || {
+        for s in spins.iter_mut() {
+            s.step(dt);
+        }
+        for d in drifts.iter_mut() {
+            d.step(dt);
+        }
+        black_box((&spins, &drifts));
+    });
+    let dyn_loop = measure(n, || {
+        for b in boxed.iter_mut() {
+            b.update(dt);
+        }
+        black_box(&boxed);
+    });
+    assert_eq!(world.hook_errors(), 0);
+    println!(
+        "update N={n} mix={mix} sprig={sprig:.2}ns hand={hand:.2}ns dyn={dyn_loop:.2}ns ratio={:.2}",
+        sprig / hand
+    );
+}
+
+fn main() {
+    for mix in ["one", "four"] {
+        case::<64>(mix);
+        case::<1024>(mix);
+        case::<4096>(mix);
+    }
+    let slot = std::mem::size_of::<Option<Bench>>();
+    println!(
+        "memory component_slot={}B (data {}B + {}B overhead: node, generation, next, flags) \
+         queue_entry=4B (order, slot) per queue: start, update, late_update; \
+         activation_entry={}B",
+        slot + 8,
+        std::mem::size_of::<Bench>(),
+        slot + 8 - std::mem::size_of::<Bench>(),
+        6
+    );
+}
