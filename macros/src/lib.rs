@@ -1,17 +1,102 @@
-//! Procedural macros of Sprig: `#[component]` and `component_set!`.
-//! Being written; see the brief in the helper session.
+//! Procedural macros of Sprig: `#[component]` on an `impl sprig::Hooks<World> for Type`
+//! records the type's constants, and `component_set!` declares the app's set of component
+//! types with `match`-based dispatch. Use them through `sprig`, which re-exports both.
+//!
+//! Each macro runs the same phases: `parse` reads the tokens into this crate's own syntax
+//! tree, `check` validates it and derives facts, `codegen` emits the items. Mistakes are
+//! collected in an error context (`ctxt`) and reported together, each at its own tokens.
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod check;
+mod codegen;
+mod ctxt;
+mod parse;
 
 use proc_macro::TokenStream;
 
-/// Placeholder until the real macro lands.
+use crate::ctxt::Ctxt;
+
+/// Implements `sprig::Component` for the type of an `impl sprig::Hooks<World> for Type`
+/// block: its `NAME`, its `EXECUTION_ORDER` (`#[component(execution_order = -1)]`;
+/// default 0) and its `HOOKS`, one per hook fn the block defines.
+///
+/// The block may define only hooks, each an associated fn taking `ctx` (the component is
+/// reached through it, never through `self`); a generic block's `Component` impl keeps
+/// only the parameters of the component type.
+///
+/// ```
+/// use sprig::{component, Component, Ctx, Hook, HookResult, Hooks};
+///
+/// pub struct Spinner;
+///
+/// #[component(execution_order = -1)]
+/// impl Hooks<()> for Spinner {
+///     fn update(ctx: &mut Ctx<'_, (), Self>, dt_seconds: f32) -> HookResult {
+///         let _ = (ctx, dt_seconds);
+///         Ok(())
+///     }
+/// }
+///
+/// assert_eq!(Spinner::NAME, "Spinner");
+/// assert_eq!(Spinner::EXECUTION_ORDER, -1);
+/// assert!(Spinner::HOOKS.contains(Hook::Update) && !Spinner::HOOKS.contains(Hook::Start));
+/// ```
 #[proc_macro_attribute]
-pub fn component(_args: TokenStream, item: TokenStream) -> TokenStream {
-    item
+pub fn component(args: TokenStream, item: TokenStream) -> TokenStream {
+    let ctxt = Ctxt::new();
+    let input = parse::component(&ctxt, args.into(), item.into());
+    let checked = check::component(&ctxt, input);
+    with_errors(ctxt, codegen::component(&checked))
 }
 
-/// Placeholder until the real macro lands.
+/// Declares the app's component set: an enum with one variant per component type, entries
+/// written `Type` or `Variant(path::Type)`, and its `sprig::ComponentSet`,
+/// `sprig::Dispatch` and per-type `sprig::Has` and `From` impls. An entry's kind is its
+/// index in the list; each entry must be a type with a `#[component]` impl.
+///
+/// ```
+/// use sprig::{component, component_set, ComponentSet, Has, Hooks};
+///
+/// pub struct Spinner;
+/// #[component]
+/// impl<W> Hooks<W> for Spinner {}
+///
+/// mod widgets {
+///     pub struct ProgressBar(pub u8);
+///     #[sprig::component(execution_order = 5)]
+///     impl<W> sprig::Hooks<W> for ProgressBar {}
+/// }
+///
+/// component_set! {
+///     /// The app's component types.
+///     pub enum App { Spinner, Bar(widgets::ProgressBar) }
+/// }
+///
+/// let bar = App::from(widgets::ProgressBar(40));
+/// assert_eq!(bar.kind(), 1);
+/// assert_eq!(App::kind_name(1), "ProgressBar");
+/// assert_eq!(App::kind_order(1), 5);
+/// assert!(Has::<Spinner>::get(&bar).is_none());
+/// ```
 #[proc_macro]
-pub fn component_set(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn component_set(input: TokenStream) -> TokenStream {
+    let ctxt = Ctxt::new();
+    let tokens = parse::component_set(&ctxt, input.into())
+        .map(|input| check::component_set(&ctxt, input))
+        .map(|set| codegen::component_set(&set))
+        .unwrap_or_default();
+    with_errors(ctxt, tokens)
+}
+
+/// `tokens`, preceded by every error the context collected.
+fn with_errors(ctxt: Ctxt, tokens: proc_macro2::TokenStream) -> TokenStream {
+    match ctxt.check() {
+        Ok(()) => tokens.into(),
+        Err(err) => {
+            let mut out = err.to_compile_error();
+            out.extend(tokens);
+            out.into()
+        }
+    }
 }

@@ -1,0 +1,167 @@
+//! Emits the checked items. Generated code names everything by absolute path
+//! (`::sprig::…`, `::core::…`) so it means the same wherever it expands.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::check::{Component, Entry, Set};
+
+/// The impl block, then the `Component` impl with the constants `check` derived.
+pub fn component(component: &Component) -> TokenStream {
+    let item = &component.item;
+    let Some(constants) = &component.constants else {
+        return item.clone();
+    };
+    let cfgs = &constants.cfgs;
+    let self_ty = &constants.self_ty;
+    let name = &constants.name;
+    let order = Literal::i16_unsuffixed(constants.execution_order);
+    let hooks = constants
+        .hooks
+        .iter()
+        .map(|hook| format_ident!("{}", hook.variant()));
+    let (impl_generics, _, where_clause) = constants.generics.split_for_impl();
+    quote! {
+        #item
+
+        #(#cfgs)*
+        impl #impl_generics ::sprig::Component for #self_ty #where_clause {
+            const NAME: &'static str = #name;
+            const EXECUTION_ORDER: i16 = #order;
+            const HOOKS: ::sprig::HookMask =
+                ::sprig::HookMask::NONE #(.with(::sprig::Hook::#hooks))*;
+        }
+    }
+}
+
+/// The enum, its `ComponentSet` and `Dispatch` impls, and per entry `Has`, `From` and a
+/// check that the entry is a component.
+pub fn component_set(set: &Set) -> TokenStream {
+    let attrs = &set.attrs;
+    let vis = &set.vis;
+    let enum_token = &set.enum_token;
+    let name = &set.name;
+    let world = &set.world;
+    let variants: Vec<_> = set.entries.iter().map(|entry| &entry.variant).collect();
+    let tys: Vec<_> = set.entries.iter().map(|entry| &entry.ty).collect();
+    let kinds: Vec<_> = set
+        .entries
+        .iter()
+        .map(|entry| Literal::u8_unsuffixed(entry.kind))
+        .collect();
+    let docs = set.entries.iter().map(variant_docs);
+    // Spanned at the entry: rustc reports an entry that is not a component here too.
+    let hooks_bounds = set
+        .entries
+        .iter()
+        .map(|Entry { ty, .. }| quote_spanned!(ty.span()=> #ty: ::sprig::Hooks<#world>));
+    let members = set.entries.iter().map(|entry| member(name, entry));
+    quote! {
+        #(#attrs)*
+        #vis #enum_token #name {
+            #(
+                #docs
+                #variants(#tys),
+            )*
+        }
+
+        impl ::sprig::ComponentSet for #name {
+            fn kind(&self) -> u8 {
+                match *self {
+                    #(Self::#variants(_) => #kinds,)*
+                }
+            }
+
+            fn kind_name(kind: u8) -> &'static str {
+                match kind {
+                    #(#kinds => <#tys as ::sprig::Component>::NAME,)*
+                    _ => "",
+                }
+            }
+
+            fn kind_order(kind: u8) -> i16 {
+                match kind {
+                    #(#kinds => <#tys as ::sprig::Component>::EXECUTION_ORDER,)*
+                    _ => 0,
+                }
+            }
+
+            fn kind_hooks(kind: u8) -> ::sprig::HookMask {
+                match kind {
+                    #(#kinds => <#tys as ::sprig::Component>::HOOKS,)*
+                    _ => ::sprig::HookMask::NONE,
+                }
+            }
+        }
+
+        impl<#world> ::sprig::Dispatch<#world> for #name
+        where
+            #(#hooks_bounds,)*
+        {
+            fn call(
+                kind: u8,
+                call: ::sprig::HookCall,
+                world: &mut #world,
+                node: ::sprig::NodeId,
+                comp: ::sprig::CompId,
+            ) -> ::sprig::HookResult {
+                match kind {
+                    #(#kinds => ::sprig::dispatch_hook::<#world, #tys>(call, world, node, comp),)*
+                    _ => ::core::result::Result::Ok(()),
+                }
+            }
+        }
+
+        #(#members)*
+    }
+}
+
+/// An entry's doc comments, or a generated one (a `pub` set's variants need docs where
+/// `missing_docs` is denied).
+fn variant_docs(entry: &Entry) -> TokenStream {
+    if entry.docs.is_empty() {
+        let doc = format!("A `{}` component.", entry.ty_text);
+        quote!(#[doc = #doc])
+    } else {
+        let docs = &entry.docs;
+        quote!(#(#docs)*)
+    }
+}
+
+/// `Has` and `From` for one entry, and the check that it is a component. The check is
+/// spanned at the entry so that rustc underlines it, and reads `NAME` exactly as
+/// `kind_name` does, so that rustc folds the two identical errors into one.
+fn member(set: &syn::Ident, entry: &Entry) -> TokenStream {
+    let Entry { variant, ty, .. } = entry;
+    let must_be_component = quote_spanned! {ty.span()=>
+        const _: &str = <#ty as ::sprig::Component>::NAME;
+    };
+    quote! {
+        impl ::sprig::Has<#ty> for #set {
+            #[allow(unreachable_patterns)]
+            fn get(&self) -> ::core::option::Option<&#ty> {
+                match self {
+                    Self::#variant(c) => ::core::option::Option::Some(c),
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            #[allow(unreachable_patterns)]
+            fn get_mut(&mut self) -> ::core::option::Option<&mut #ty> {
+                match self {
+                    Self::#variant(c) => ::core::option::Option::Some(c),
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        impl ::core::convert::From<#ty> for #set {
+            fn from(c: #ty) -> Self {
+                Self::#variant(c)
+            }
+        }
+
+        #must_be_component
+    }
+}

@@ -1,0 +1,10 @@
+//! `#[component]` on an inherent impl.
+
+pub struct Spinner;
+
+#[sprig::component]
+impl Spinner {
+    pub fn update(&mut self) {}
+}
+
+fn main() {}
