@@ -248,11 +248,15 @@ fn case<const C: usize>(mix: &str) {
                 boxed.push(Box::new(drift(k)));
             }
             2 => {
-                world.add_component(node, Still { _value: 0.0 }).expect("fits");
+                world
+                    .add_component(node, Still { _value: 0.0 })
+                    .expect("fits");
                 boxed.push(Box::new(Still { _value: 0.0 }));
             }
             _ => {
-                world.add_component(node, Tag { _id: k as u32 }).expect("fits");
+                world
+                    .add_component(node, Tag { _id: k as u32 })
+                    .expect("fits");
                 boxed.push(Box::new(Tag { _id: k as u32 }));
             }
         }

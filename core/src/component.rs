@@ -219,6 +219,7 @@ pub trait Has<T>: ComponentSet + From<T> {
 
 /// Runs one hook of component type `T`: what every arm of a generated
 /// [`Dispatch::call`] does.
+#[inline]
 pub fn dispatch_hook<W, T: Hooks<W>>(
     call: HookCall,
     world: &mut W,

@@ -206,12 +206,14 @@ where
     S: Dispatch<World<S, N, C, TM, E, TR>> + Has<T>,
 {
     /// The running component's data.
+    #[inline]
     pub fn this(&self) -> Result<&T, Error> {
         let comp = self.comp();
         self.get::<T>(comp)
     }
 
     /// The running component's data, mutable.
+    #[inline]
     pub fn this_mut(&mut self) -> Result<&mut T, Error> {
         let comp = self.comp();
         self.get_mut::<T>(comp)

@@ -12,14 +12,14 @@ pub enum Error {
     /// The node arena has no free slot; the capacity is the `NODES` parameter of `World`.
     NodeArenaFull {
         /// The arena's capacity, the root included.
-        capacity: usize,
+        capacity: u32,
     },
     /// A node name longer than [`MAX_NAME_LEN`](crate::MAX_NAME_LEN) bytes.
     NameTooLong {
         /// Length of the rejected name, in bytes.
-        len: usize,
+        len: u32,
         /// The longest name accepted, in bytes.
-        max: usize,
+        max: u32,
     },
     /// The change would make a node its own ancestor.
     Cycle,
@@ -41,12 +41,12 @@ pub enum Error {
     /// The component arena has no free slot; the capacity is the `COMPONENTS` parameter.
     ComponentArenaFull {
         /// The arena's capacity.
-        capacity: usize,
+        capacity: u32,
     },
     /// The timer table has no free slot; the capacity is the `TIMERS` parameter.
     TimerTableFull {
         /// The table's capacity.
-        capacity: usize,
+        capacity: u32,
     },
     /// An internal queue (activation entries, nested activations, destroy list) is full.
     QueueFull,

@@ -34,7 +34,9 @@ where
         self.phase = Phase::Update;
         self.update_queue.begin();
         while let Some(c) = self.update_queue.next() {
-            self.call_hook(usize::from(c), HookCall::Update(dt_seconds));
+            let c = usize::from(c);
+            let kind = self.comps.kind(c);
+            self.invoke(c, kind, HookCall::Update(dt_seconds));
         }
         self.update_queue.end();
 
@@ -44,7 +46,9 @@ where
         self.phase = Phase::LateUpdate;
         self.late_update_queue.begin();
         while let Some(c) = self.late_update_queue.next() {
-            self.call_hook(usize::from(c), HookCall::LateUpdate(dt_seconds));
+            let c = usize::from(c);
+            let kind = self.comps.kind(c);
+            self.invoke(c, kind, HookCall::LateUpdate(dt_seconds));
         }
         self.late_update_queue.end();
 

@@ -36,23 +36,30 @@ where
     /// an `Err` it returns. Nothing runs after `on_destroy`.
     pub(crate) fn call_hook(&mut self, c: usize, call: HookCall) {
         let hook = call.hook();
-        let slot = self.comps.slot(c);
-        if slot.has(CompFlags::DESTROYED) && hook != Hook::OnDestroy {
+        if self.comps.slot(c).has(CompFlags::DESTROYED) && hook != Hook::OnDestroy {
             return;
         }
         let kind = self.comps.kind(c);
-        if !S::kind_hooks(kind).contains(hook) {
-            return;
+        if S::kind_hooks(kind).contains(hook) {
+            self.invoke(c, kind, call);
         }
-        let node = self.arena.id(usize::from(slot.node));
+    }
+
+    /// Calls a hook the caller knows the component's type has: the per-frame queues hold
+    /// only such components, and leave them before `on_destroy`.
+    #[inline]
+    pub(crate) fn invoke(&mut self, c: usize, kind: u8, call: HookCall) {
+        let node = self.arena.id(usize::from(self.comps.slot(c).node));
         let comp = self.comps.id(c);
-        self.record_hook(node, comp, kind, hook);
+        if self.tracing || cfg!(feature = "defmt") {
+            self.record_hook(node, comp, kind, call.hook());
+        }
         self.hook_depth += 1;
         let result = S::call(kind, call, self, node, comp);
         self.hook_depth -= 1;
         if let Err(error) = result {
             self.hook_errors = self.hook_errors.wrapping_add(1);
-            self.last_hook_error = Some((comp, hook, error));
+            self.last_hook_error = Some((comp, call.hook(), error));
         }
     }
 

@@ -1,91 +1,231 @@
 //! Sprig apps written once and run on every platform.
 //!
-//! For now: the node tree of the showcase scene, built with the world API, which the
-//! `showcase` binary animates for a few frames and prints.
+//! The showcase's scene and components. Until rendering and the simulator window land
+//! (issues 4 and 5) the `showcase` binary runs it in text mode: it prints the lifecycle
+//! trace of the first frames and the tree with world positions as it animates.
 #![forbid(unsafe_code)]
 
-use sprig::{Dispatch, Error, NodeId, Size2, Vec2, World};
+use sprig::{component, component_set, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2, World};
 
-/// Handles to the nodes of the showcase scene that the demo animates.
-#[derive(Clone, Copy, Debug)]
-pub struct Showcase {
-    /// The full-screen canvas, centred on a 128×64 screen.
-    pub canvas: NodeId,
-    /// A node that moves and turns; its children follow.
-    pub player: NodeId,
-    /// Child of the player, offset and rotated with it.
-    pub gun: NodeId,
-    /// Three cards whose zIndex and sibling order change at run time.
-    pub cards: [NodeId; 3],
+/// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
+pub type ShowcaseWorld = World<Showcase, 32, 32>;
+
+/// Moves its node on a circle around where it started.
+pub struct Orbit {
+    /// Circle radius in pixels.
+    pub radius: f32,
+    /// Turns per second.
+    pub turns_per_second: f32,
+    centre: Vec2,
+    time_seconds: f32,
 }
 
-/// Builds the showcase scene under the world's root.
-pub fn build_showcase<
-    S,
-    const N: usize,
-    const C: usize,
-    const TM: usize,
-    const E: usize,
-    const TR: usize,
->(
-    world: &mut World<S, N, C, TM, E, TR>,
-) -> Result<Showcase, Error>
-where
-    S: Dispatch<World<S, N, C, TM, E, TR>>,
-{
+impl Orbit {
+    /// An orbit of `radius` pixels at `turns_per_second`.
+    pub fn new(radius: f32, turns_per_second: f32) -> Self {
+        Orbit {
+            radius,
+            turns_per_second,
+            centre: Vec2::ZERO,
+            time_seconds: 0.0,
+        }
+    }
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for Orbit {
+    fn on_load(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+        let node = ctx.node();
+        let centre = ctx.position(node)?;
+        ctx.this_mut()?.centre = centre;
+        Ok(())
+    }
+
+    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
+        let me = ctx.this_mut()?;
+        me.time_seconds += dt_seconds;
+        let turn = me.time_seconds * me.turns_per_second * core::f32::consts::TAU;
+        let at = Vec2::new(
+            me.centre.x + me.radius * turn.cos(),
+            me.centre.y + me.radius * turn.sin(),
+        );
+        let node = ctx.node();
+        ctx.set_position(node, at)
+    }
+}
+
+/// Turns its node; runs after `Orbit` (execution order 1).
+pub struct Spin {
+    /// Degrees per second, counter-clockwise.
+    pub degrees_per_second: f32,
+}
+
+#[component(execution_order = 1)]
+impl Hooks<ShowcaseWorld> for Spin {
+    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
+        let step = ctx.this()?.degrees_per_second * dt_seconds;
+        let node = ctx.node();
+        let angle = ctx.angle_degrees(node)?;
+        ctx.set_angle_degrees(node, (angle + step) % 360.0)
+    }
+}
+
+/// Every `period_seconds`, raises the zIndex of its node's first child above the others
+/// and moves the last child to the front with `set_sibling_index`; the end-of-frame sort
+/// shows which one wins. Runs first (execution order -1).
+pub struct Shuffler {
+    /// Seconds between shuffles.
+    pub period_seconds: f32,
+    rounds: i32,
+}
+
+impl Shuffler {
+    /// A shuffler firing every `period_seconds`.
+    pub fn new(period_seconds: f32) -> Self {
+        Shuffler {
+            period_seconds,
+            rounds: 0,
+        }
+    }
+}
+
+#[component(execution_order = -1)]
+impl Hooks<ShowcaseWorld> for Shuffler {
+    fn start(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+        let period = ctx.this()?.period_seconds;
+        ctx.schedule(0, period, None, period)
+    }
+
+    fn on_timer(ctx: &mut Ctx<ShowcaseWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
+        let node = ctx.node();
+        let me = ctx.this_mut()?;
+        me.rounds += 1;
+        let rounds = me.rounds;
+        let first = ctx.children(node)?.next();
+        let last = ctx.children(node)?.last();
+        if let Some(first) = first {
+            ctx.set_z_index(first, rounds)?;
+        }
+        if let Some(last) = last {
+            ctx.set_sibling_index(last, 0)?;
+        }
+        Ok(())
+    }
+}
+
+/// Hides and shows a target node on a timer, so its components get `on_disable` and
+/// `on_enable`.
+pub struct Blinker {
+    /// The node to hide and show.
+    pub target: NodeId,
+    /// Seconds between toggles.
+    pub period_seconds: f32,
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for Blinker {
+    fn on_enable(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+        let period = ctx.this()?.period_seconds;
+        ctx.schedule(0, period, None, 0.0)
+    }
+
+    fn on_timer(ctx: &mut Ctx<ShowcaseWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
+        let target = ctx.this()?.target;
+        let shown = ctx.active(target)?;
+        ctx.set_active(target, !shown)
+    }
+}
+
+/// Counts frames; its `on_enable` / `on_disable` show up in the trace as the blinker
+/// hides and shows its node.
+#[derive(Default)]
+pub struct FrameCounter {
+    /// Frames this counter has seen while enabled.
+    pub frames: u32,
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for FrameCounter {
+    fn on_enable(_ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+        Ok(())
+    }
+
+    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
+        ctx.this_mut()?.frames += 1;
+        Ok(())
+    }
+
+    fn on_disable(_ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+        Ok(())
+    }
+}
+
+component_set! {
+    /// The showcase's components.
+    pub enum Showcase { Orbit, Spin, Shuffler, Blinker, FrameCounter }
+}
+
+/// Handles to the showcase's nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct ShowcaseScene {
+    /// The full-screen canvas, centred on a 128×64 screen.
+    pub canvas: NodeId,
+    /// Orbits and spins; its child follows.
+    pub planet: NodeId,
+    /// Child of the planet.
+    pub moon: NodeId,
+    /// Three cards reordered by zIndex and sibling index.
+    pub cards: [NodeId; 3],
+    /// Hidden and shown by the blinker.
+    pub beacon: NodeId,
+}
+
+/// Builds the showcase under the world's root.
+pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error> {
     let root = world.root();
     let canvas = world.create_child(root, "Canvas")?;
     world.set_content_size(canvas, Size2::new(128.0, 64.0))?;
     world.set_position(canvas, Vec2::new(64.0, 32.0))?;
-    let player = world.create_child(canvas, "Player")?;
-    world.set_content_size(player, Size2::new(16.0, 16.0))?;
-    world.set_position(player, Vec2::new(-40.0, 0.0))?;
-    let gun = world.create_child(player, "Gun")?;
-    world.set_content_size(gun, Size2::new(10.0, 3.0))?;
-    world.set_anchor(gun, Vec2::new(0.0, 0.5))?;
-    world.set_position(gun, Vec2::new(8.0, 0.0))?;
-    let mut cards = [canvas; 3];
-    for (k, card) in cards.iter_mut().enumerate() {
-        let name = ["CardA", "CardB", "CardC"][k];
-        *card = world.create_child(canvas, name)?;
-        world.set_content_size(*card, Size2::new(20.0, 28.0))?;
-        world.set_position(
-            *card,
-            Vec2::new(20.0 + 8.0 * k as f32, 4.0 - 4.0 * k as f32),
-        )?;
-    }
-    Ok(Showcase {
-        canvas,
-        player,
-        gun,
-        cards,
-    })
-}
 
-/// Advances the showcase by one frame: the player walks and turns, and every 20 frames
-/// the cards trade places through zIndex and sibling index.
-pub fn animate_showcase<
-    S,
-    const N: usize,
-    const C: usize,
-    const TM: usize,
-    const E: usize,
-    const TR: usize,
->(
-    world: &mut World<S, N, C, TM, E, TR>,
-    scene: &Showcase,
-    frame: u32,
-) -> Result<(), Error>
-where
-    S: Dispatch<World<S, N, C, TM, E, TR>>,
-{
-    let t = frame as f32;
-    world.set_position(scene.player, Vec2::new(-40.0 + (frame % 80) as f32, 0.0))?;
-    world.set_angle_degrees(scene.player, (t * 9.0) % 360.0)?;
-    if frame % 20 == 0 {
-        let k = (frame / 20) as usize % 3;
-        world.set_z_index(scene.cards[k], (frame / 20) as i32)?;
-        world.set_sibling_index(scene.cards[(k + 1) % 3], 0)?;
+    let planet = world.create_child(canvas, "Planet")?;
+    world.set_content_size(planet, Size2::new(12.0, 12.0))?;
+    world.set_position(planet, Vec2::new(-32.0, 0.0))?;
+    world.add_component(planet, Orbit::new(16.0, 0.25))?;
+    world.add_component(
+        planet,
+        Spin {
+            degrees_per_second: 90.0,
+        },
+    )?;
+    let moon = world.create_child(planet, "Moon")?;
+    world.set_content_size(moon, Size2::new(4.0, 4.0))?;
+    world.set_position(moon, Vec2::new(12.0, 0.0))?;
+
+    let deck = world.create_child(canvas, "Deck")?;
+    world.set_position(deck, Vec2::new(28.0, 0.0))?;
+    world.add_component(deck, Shuffler::new(1.0))?;
+    let mut cards = [deck; 3];
+    for (k, card) in cards.iter_mut().enumerate() {
+        *card = world.create_child(deck, ["CardA", "CardB", "CardC"][k])?;
+        world.set_content_size(*card, Size2::new(20.0, 28.0))?;
+        world.set_position(*card, Vec2::new(8.0 * k as f32 - 8.0, 4.0 - 4.0 * k as f32))?;
     }
-    world.end_frame()
+
+    let beacon = world.create_child(canvas, "Beacon")?;
+    world.set_position(beacon, Vec2::new(0.0, 24.0))?;
+    world.add_component(beacon, FrameCounter::default())?;
+    world.add_component(
+        canvas,
+        Blinker {
+            target: beacon,
+            period_seconds: 0.5,
+        },
+    )?;
+    Ok(ShowcaseScene {
+        canvas,
+        planet,
+        moon,
+        cards,
+        beacon,
+    })
 }

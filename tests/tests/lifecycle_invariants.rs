@@ -213,7 +213,9 @@ fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), String>
         let label = format!("c{k}");
         on(&label, Hook::Update, move |w, _, comp| {
             if !w.enabled_in_hierarchy(comp).unwrap_or(false) {
-                log(format!("VIOLATION c{k} updated while not enabled in hierarchy"));
+                log(format!(
+                    "VIOLATION c{k} updated while not enabled in hierarchy"
+                ));
             }
         });
     }
@@ -262,4 +264,3 @@ proptest! {
         }
     }
 }
-
