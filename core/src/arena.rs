@@ -92,13 +92,13 @@ impl<const N: usize> NodeArena<N> {
         }
         let i = self.slots.len();
         if self.slots.push(NodeSlot::new(0)).is_err() {
-            return Err(Error::NodeArenaFull { capacity: N as u32 });
+            return Err(Error::NodeArenaFull { capacity: N as u16 });
         }
         if let Err(meta) = self.meta.push(meta) {
             // Both vectors share capacity N and length; this cannot happen, but undo anyway.
             self.slots.pop();
             drop(meta);
-            return Err(Error::NodeArenaFull { capacity: N as u32 });
+            return Err(Error::NodeArenaFull { capacity: N as u16 });
         }
         self.live += 1;
         Ok(i)

@@ -113,7 +113,7 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
             self.free_head = self.slots[i].next;
             i
         } else if self.slots.is_full() {
-            return Err(Error::ComponentArenaFull { capacity: C as u32 });
+            return Err(Error::ComponentArenaFull { capacity: C as u16 });
         } else {
             let i = self.slots.len();
             // Room was checked just above.

@@ -12,14 +12,14 @@ pub enum Error {
     /// The node arena has no free slot; the capacity is the `NODES` parameter of `World`.
     NodeArenaFull {
         /// The arena's capacity, the root included.
-        capacity: u32,
+        capacity: u16,
     },
     /// A node name longer than [`MAX_NAME_LEN`](crate::MAX_NAME_LEN) bytes.
     NameTooLong {
         /// Length of the rejected name, in bytes.
-        len: u32,
+        len: u16,
         /// The longest name accepted, in bytes.
-        max: u32,
+        max: u16,
     },
     /// The change would make a node its own ancestor.
     Cycle,
@@ -41,12 +41,12 @@ pub enum Error {
     /// The component arena has no free slot; the capacity is the `COMPONENTS` parameter.
     ComponentArenaFull {
         /// The arena's capacity.
-        capacity: u32,
+        capacity: u16,
     },
     /// The timer table has no free slot; the capacity is the `TIMERS` parameter.
     TimerTableFull {
         /// The table's capacity.
-        capacity: u32,
+        capacity: u16,
     },
     /// An internal queue (activation entries, nested activations, destroy list) is full.
     QueueFull,

@@ -134,8 +134,8 @@ impl NodeMeta {
 pub(crate) fn bounded_name(name: &str) -> Result<String<MAX_NAME_LEN, u8>, crate::Error> {
     let mut out = String::new();
     out.push_str(name).map_err(|_| crate::Error::NameTooLong {
-        len: u32::try_from(name.len()).unwrap_or(u32::MAX),
-        max: MAX_NAME_LEN as u32,
+        len: u16::try_from(name.len()).unwrap_or(u16::MAX),
+        max: MAX_NAME_LEN as u16,
     })?;
     Ok(out)
 }

@@ -59,7 +59,7 @@ impl<const T: usize> TimerTable<T> {
             .map_or(self.timers.len(), |last| last + 1);
         self.timers
             .insert(at, timer)
-            .map_err(|_| Error::TimerTableFull { capacity: T as u32 })?;
+            .map_err(|_| Error::TimerTableFull { capacity: T as u16 })?;
         if at < self.cursor && self.cursor != usize::MAX {
             self.cursor += 1;
         }

@@ -117,6 +117,7 @@ impl<
     pub fn new() -> Self {
         const {
             assert!(C < u16::MAX as usize, "at most 65534 component slots");
+            assert!(TM < u16::MAX as usize, "at most 65534 timers");
             assert!(TR >= 1, "the trace ring needs at least one entry");
         }
         World {

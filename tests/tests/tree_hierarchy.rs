@@ -221,8 +221,8 @@ fn names_are_bounded_and_lookups_follow_child_order() {
     assert_eq!(
         w.create_node(&long),
         Err(Error::NameTooLong {
-            len: MAX_NAME_LEN as u32 + 1,
-            max: MAX_NAME_LEN as u32
+            len: MAX_NAME_LEN as u16 + 1,
+            max: MAX_NAME_LEN as u16
         })
     );
     assert_eq!(w.node_count(), 1, "nothing was created");

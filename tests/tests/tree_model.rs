@@ -175,7 +175,7 @@ impl Model {
     fn create_node(&mut self) -> Result<usize, Error> {
         if self.live_count() >= self.capacity {
             return Err(Error::NodeArenaFull {
-                capacity: self.capacity as u32,
+                capacity: self.capacity as u16,
             });
         }
         self.nodes.push(ModelNode::detached());
