@@ -48,7 +48,7 @@ where
         if active && self.has(i, Flags::DEACTIVATING) {
             return Err(Error::HierarchyLocked);
         }
-        if active && self.parent_lets_active(i, self.arena.parent(i)) {
+        if active && self.parent_lets_active(self.arena.parent(i)) {
             self.check_activation_room(i)?;
         }
         self.arena.slot_mut(i).flags.set(Flags::ACTIVE, active);
@@ -58,7 +58,7 @@ where
 
     /// Whether a child of `parent` may be active in the hierarchy: the parent is, and it
     /// is not the root while a new scene is being built.
-    pub(crate) fn parent_lets_active(&self, _child: usize, parent: Option<usize>) -> bool {
+    pub(crate) fn parent_lets_active(&self, parent: Option<usize>) -> bool {
         parent.is_some_and(|p| {
             self.has(p, Flags::ACTIVE_IN_HIERARCHY) && !(p == 0 && self.scene_loading)
         })
@@ -68,7 +68,7 @@ where
     /// (Cocos `_onHierarchyChanged` and the `active` setter). Callers have checked the
     /// activation queue's room.
     pub(crate) fn refresh_activity(&mut self, i: usize) {
-        let should = self.has(i, Flags::ACTIVE) && self.parent_lets_active(i, self.arena.parent(i));
+        let should = self.has(i, Flags::ACTIVE) && self.parent_lets_active(self.arena.parent(i));
         if should == self.has(i, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }

@@ -106,7 +106,7 @@ where
         }
         if self.has(c, Flags::ACTIVE)
             && !self.has(c, Flags::ACTIVE_IN_HIERARCHY)
-            && self.parent_lets_active(c, p)
+            && self.parent_lets_active(p)
         {
             self.check_activation_room(c)?;
         }
