@@ -5,6 +5,7 @@
 //! since the start phase → end of frame: dirty children re-sorted, then deferred
 //! destruction. Rendering is separate and comes after.
 
+use crate::invoker::OrderedQueue;
 use crate::world::Phase;
 use crate::{Dispatch, Error, HookCall, World};
 
@@ -32,31 +33,34 @@ where
         self.start_for_new_comps();
 
         self.phase = Phase::Update;
-        self.update_queue.begin();
-        while let Some(c) = self.update_queue.next() {
-            let c = usize::from(c);
-            let kind = self.comps.kind(c);
-            self.invoke(c, kind, HookCall::Update(dt_seconds));
-        }
-        self.update_queue.end();
+        self.run_ordered_pass(|w| &mut w.update_queue, HookCall::Update(dt_seconds));
 
         self.phase = Phase::Timers;
         self.run_timers(dt_seconds);
 
         self.phase = Phase::LateUpdate;
-        self.late_update_queue.begin();
-        while let Some(c) = self.late_update_queue.next() {
-            let c = usize::from(c);
-            let kind = self.comps.kind(c);
-            self.invoke(c, kind, HookCall::LateUpdate(dt_seconds));
-        }
-        self.late_update_queue.end();
+        self.run_ordered_pass(
+            |w| &mut w.late_update_queue,
+            HookCall::LateUpdate(dt_seconds),
+        );
 
         self.phase = Phase::LateStart;
         self.start_for_new_comps();
         self.phase = Phase::Idle;
         self.finish_frame();
         Ok(())
+    }
+
+    /// One pass over the `update` or `late_update` queue; components leaving it meanwhile
+    /// are skipped, the others each run once.
+    fn run_ordered_pass(&mut self, queue: fn(&mut Self) -> &mut OrderedQueue<C>, call: HookCall) {
+        queue(self).begin();
+        while let Some(c) = queue(self).next() {
+            let c = usize::from(c);
+            let kind = self.comps.kind(c);
+            self.invoke(c, kind, call);
+        }
+        queue(self).end();
     }
 
     /// Ends a frame without running the lifecycle phases: re-sorts every parent whose
