@@ -83,6 +83,22 @@ impl<const C: usize> ActivationStack<C> {
         None
     }
 
+    /// Adds `on_enable` to a pending entry still waiting for its `on_load`; `false` if
+    /// there is none.
+    pub(crate) fn request_enable(&mut self, comp: CompId) -> bool {
+        match self
+            .entries
+            .iter_mut()
+            .find(|e| e.comp == comp && e.pending & ON_LOAD != 0)
+        {
+            Some(entry) => {
+                entry.pending |= ON_ENABLE;
+                true
+            }
+            None => false,
+        }
+    }
+
     fn rewind(&mut self) {
         if let Some(task) = self.tasks.last_mut() {
             task.cursor = task.start;

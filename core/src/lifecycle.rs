@@ -19,7 +19,11 @@
 //! - enabling a component again from inside its own `on_enable` is absorbed;
 //! - `on_disable` runs after the component left the queues, so enabling it again from its
 //!   own `on_disable` runs `on_enable` at once and takes effect (in the engine it is lost);
-//! - `start` is marked called before it runs, so it cannot run twice.
+//! - `start` is marked called before it runs, so it cannot run twice;
+//! - a component enabled while its activation has not run its `on_load` yet (from a
+//!   `preload` or an earlier `on_load` of that activation) gets `on_enable` in that
+//!   activation's `on_enable` pass, after its `on_load` (the engine would call `on_enable`
+//!   first).
 
 use crate::comp_arena::CompFlags;
 use crate::invoker::Bucket;
@@ -147,6 +151,14 @@ where
             || slot.has(CompFlags::TO_DESTROY)
         {
             return;
+        }
+        // Enabled from a `preload` or `on_load` of the activation that will load it:
+        // its `on_enable` waits for that activation's `on_enable` pass, after its `on_load`.
+        if !slot.has(CompFlags::ON_LOAD_CALLED) {
+            let comp = self.comps.id(c);
+            if self.activations.request_enable(comp) {
+                return;
+            }
         }
         if S::kind_hooks(self.comps.kind(c)).contains(Hook::OnEnable) {
             self.run_on_enable(c);
