@@ -164,11 +164,16 @@ where
         pending
     }
 
-    /// Entries an activation of `top`'s subtree would add to the activation stack.
-    fn entries_needed(&self, top: usize) -> usize {
+    /// Entries an activation of `top`'s subtree would add to the activation stack;
+    /// `HierarchyLocked` if the walk would reach a node whose deactivation is running
+    /// (activating it from inside that deactivation cannot complete consistently).
+    fn entries_needed(&self, top: usize) -> Result<usize, Error> {
         let mut needed = 0;
         let mut cur = Some(top);
         while let Some(n) = cur {
+            if self.has(n, Flags::DEACTIVATING) {
+                return Err(Error::HierarchyLocked);
+            }
             let mut c = self.arena.slot(n).first_comp;
             while c != NONE {
                 if self.pending_for(usize::from(c)) != 0 {
@@ -178,7 +183,7 @@ where
             }
             cur = self.arena.next_preorder(n, top, |s| s.has(Flags::ACTIVE));
         }
-        needed
+        Ok(needed)
     }
 
     fn check_room(&self, needed: usize) -> Result<(), Error> {
@@ -191,7 +196,7 @@ where
 
     /// Refuses an activation of `top`'s subtree that the activation stack could not hold.
     pub(crate) fn check_activation_room(&self, top: usize) -> Result<(), Error> {
-        self.check_room(self.entries_needed(top))
+        self.check_room(self.entries_needed(top)?)
     }
 
     /// Activates `top`'s subtree (Cocos `activateNode(node, true)`); room was checked.
@@ -213,7 +218,7 @@ where
         let mut child = self.arena.first_child(0);
         while let Some(c) = child {
             if waiting(self, c) {
-                needed += self.entries_needed(c);
+                needed += self.entries_needed(c)?;
             }
             child = self.arena.next_sibling(c);
         }
@@ -271,9 +276,7 @@ where
                 self.collect_comp(usize::from(c));
                 c = self.comps.slot(usize::from(c)).next;
             }
-            cur = self.arena.next_preorder(n, top, |s| {
-                s.has(Flags::ACTIVE) && !s.has(Flags::DEACTIVATING)
-            });
+            cur = self.arena.next_preorder(n, top, |s| s.has(Flags::ACTIVE));
         }
     }
 

@@ -31,9 +31,10 @@ where
     /// `ActiveInHierarchyChanged` is emitted on it; otherwise only the flag changes.
     ///
     /// Refused, changing nothing: deactivating the root (`RootNode`); reactivating a node
-    /// marked for destruction (`PendingDestroy`) or one whose deactivation is running
-    /// (`HierarchyLocked`, e.g. from its own components' `on_disable`); an activation
-    /// that would overflow the activation queue (`QueueFull`).
+    /// marked for destruction (`PendingDestroy`); an activation that would reach a node
+    /// whose deactivation is running, the node itself included (`HierarchyLocked`, e.g.
+    /// from its components' `on_disable`); an activation that would overflow the
+    /// activation queue (`QueueFull`).
     pub fn set_active(&mut self, node: NodeId, active: bool) -> Result<(), Error> {
         let i = self.arena.resolve(node)?;
         if self.has(i, Flags::ACTIVE) == active {

@@ -66,6 +66,7 @@ where
     /// Ends a frame without running the lifecycle phases: re-sorts every parent whose
     /// children changed order, membership or zIndex (§1.10), then really destroys what
     /// `destroy` / `destroy_component` was called on (§1.8). `tick` ends with the same.
+    /// Unlike `tick`, it runs while the world is paused: it is an explicit request.
     pub fn end_frame(&mut self) -> Result<(), Error> {
         self.check_not_in_hook()?;
         self.finish_frame();

@@ -39,8 +39,11 @@ where
     }
 
     /// Replaces the scene: destroys every non-persistent child of the root now, runs
-    /// `build` to create the new scene under the root (nothing is activated while it
-    /// runs), then activates the new scene in one pass.
+    /// `build` to create the new scene under the root, then activates the new scene in
+    /// one pass. While `build` runs, nodes attached to the root wait for that pass;
+    /// nodes attached under a persistent node activate at once, as it is active. Nodes
+    /// the old scene's `on_disable`/`on_destroy` hooks attach to the root are part of the
+    /// new scene.
     ///
     /// Refused from inside a hook (`Reentrant`). If `build` fails, what it built is
     /// activated anyway and its error returned; the old scene is gone either way. If the

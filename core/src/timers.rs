@@ -5,14 +5,15 @@
 //! count and a delay, or once after a delay. As in the engine: the first frame after
 //! scheduling only starts the clock; a timer fires when the time since it last fired
 //! reaches its interval (the remainder is dropped); `repeat = Some(r)` fires `r + 1`
-//! times, `None` forever; a delay postpones the first firing. Timers of a component are
-//! paused while it is disabled or its node inactive, and removed when it is destroyed.
+//! times, `None` forever; a delay postpones the first firing. Timers of a component run
+//! from its `on_enable` completing to its `on_disable` (paused while it is disabled or its
+//! node inactive, also when scheduled before its first `on_enable`), and are removed when
+//! it is destroyed.
 //! Timers run grouped by component, groups in the order their first timer was scheduled.
 
 use heapless::Vec;
 
 use crate::comp_arena::CompFlags;
-use crate::node::Flags;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, World};
 
 #[derive(Clone, Copy, Debug)]
@@ -152,7 +153,8 @@ where
     /// interval, as in the engine.
     ///
     /// Errors, changing nothing: stale handle; `NoTimerHook` if the type has no
-    /// `on_timer`; `InvalidValue` for a negative or non-finite time; `TimerTableFull`.
+    /// `on_timer`; `InvalidValue` for a negative or non-finite time; `PendingDestroy` from
+    /// the component's own `on_destroy`; `TimerTableFull`.
     pub fn schedule(
         &mut self,
         comp: CompId,
@@ -174,8 +176,11 @@ where
             return Ok(());
         }
         let slot = self.comps.slot(c);
-        let running = slot.has(CompFlags::ENABLED)
-            && self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
+        if slot.has(CompFlags::DESTROYED) {
+            return Err(Error::PendingDestroy);
+        }
+        // Timers run from the component's `on_enable` completing to its `on_disable`.
+        let running = slot.has(CompFlags::ON_ENABLE_CALLED);
         self.timers.insert(Timer {
             comp,
             key,

@@ -20,7 +20,11 @@ fn a_full_component_arena_refuses_and_runs_nothing() {
         w.add_component(n, P::new("late")),
         Err(Error::ComponentArenaFull { capacity: 64 })
     );
-    assert_eq!(take_log(), Vec::<String>::new(), "no hook of the refused component ran");
+    assert_eq!(
+        take_log(),
+        Vec::<String>::new(),
+        "no hook of the refused component ran"
+    );
     assert_eq!(w.components(n).unwrap().collect::<Vec<_>>(), before);
     assert_eq!(w.component_count(), 64);
 }
@@ -58,7 +62,8 @@ fn activations_nested_too_deep_are_refused_and_change_nothing() {
             n
         })
         .collect();
-    let refused: Rc<RefCell<Vec<(usize, Result<(), Error>)>>> = Rc::default();
+    type Outcomes = Rc<RefCell<Vec<(usize, Result<(), Error>)>>>;
+    let refused: Outcomes = Rc::default();
     for k in 0..chain.len() - 1 {
         let next = chain[k + 1];
         let refused = Rc::clone(&refused);
@@ -77,7 +82,10 @@ fn activations_nested_too_deep_are_refused_and_change_nothing() {
     assert!(results[..depth - 1].iter().all(|(_, r)| r.is_ok()));
     assert_eq!(results[depth - 1], (depth, Err(Error::QueueFull)));
     let refused_node = chain[depth];
-    assert!(!w.active(refused_node).unwrap(), "its flag was left as it was");
+    assert!(
+        !w.active(refused_node).unwrap(),
+        "its flag was left as it was"
+    );
     assert!(!w.active_in_hierarchy(refused_node).unwrap());
     let log = take_log();
     assert!(!log.iter().any(|l| l.starts_with(&format!("p{depth}."))));

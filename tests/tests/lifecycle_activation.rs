@@ -422,7 +422,9 @@ fn deactivation_during_on_load_cancels_pending_entries() {
     w.add_component(b, P::new("b")).unwrap();
     let c = w.create_child(a, "C").unwrap();
     w.add_component(c, P::new("c")).unwrap();
-    once("a", Hook::OnLoad, move |w, _, _| w.set_active(c, false).unwrap());
+    once("a", Hook::OnLoad, move |w, _, _| {
+        w.set_active(c, false).unwrap()
+    });
 
     attach(&mut w, a);
     assert_eq!(
@@ -523,7 +525,9 @@ fn disabled_component_on_an_active_node_keeps_its_pending_on_load() {
     let c = w.create_child(a, "C").unwrap();
     w.add_component(c, P::new("c")).unwrap();
     w.set_enabled(b1, false).unwrap();
-    once("a", Hook::OnLoad, move |w, _, _| w.set_active(c, false).unwrap());
+    once("a", Hook::OnLoad, move |w, _, _| {
+        w.set_active(c, false).unwrap()
+    });
 
     attach(&mut w, a);
     assert_eq!(
@@ -565,7 +569,9 @@ fn disabled_component_on_a_deactivated_node_loads_next_activation() {
     let b = w.create_child(a, "B").unwrap();
     let bd = w.add_component(b, P::new("bd")).unwrap();
     w.set_enabled(bd, false).unwrap();
-    once("a", Hook::OnLoad, move |w, _, _| w.set_active(b, false).unwrap());
+    once("a", Hook::OnLoad, move |w, _, _| {
+        w.set_active(b, false).unwrap()
+    });
 
     attach(&mut w, a);
     assert_eq!(
@@ -574,4 +580,34 @@ fn disabled_component_on_a_deactivated_node_loads_next_activation() {
     );
     w.set_active(b, true).unwrap();
     assert_eq!(take_log(), ["bd.on_load"]);
+}
+
+/// §1.3 M3.6: a deactivation during the `preload` pass drops the deactivated node's
+/// pending `preload` too (its "preload started" mark is cleared), so it gets all three
+/// hooks on its next activation.
+#[test]
+fn deactivation_during_preload_cancels_pending_preloads() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, P::new("a1")).unwrap();
+    w.add_component(a, P::new("a2")).unwrap();
+    let b = w.create_child(a, "B").unwrap();
+    w.add_component(b, P::new("b")).unwrap();
+    once("a1", Hook::Preload, move |w, _, _| {
+        w.set_active(b, false).unwrap()
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "a1.preload",
+            "a2.preload",
+            "a1.on_load",
+            "a2.on_load",
+            "a1.on_enable",
+            "a2.on_enable",
+        ]
+    );
+    w.set_active(b, true).unwrap();
+    assert_eq!(take_log(), ["b.preload", "b.on_load", "b.on_enable"]);
 }

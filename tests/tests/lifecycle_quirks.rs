@@ -1,0 +1,341 @@
+//! Corner cases where the engine's quirks (§1.12 of `cocos-semantics.md`) meet Sprig's
+//! decisions and the module docs' extra rules: re-entrant activation changes, `destroy`
+//! from other components' hooks, and decision 6 types.
+
+use sprig::{Hook, NodeId};
+use sprig_tests::probes::{log, once, take_log, Neg, NoEnable, TestWorld, P};
+
+const DT: f32 = 0.016;
+const NOTHING: [&str; 0] = [];
+
+fn attach(w: &mut TestWorld, node: NodeId) {
+    let root = w.root();
+    w.add_child(root, node).unwrap();
+}
+
+/// §1.3 M3.6 + M3.7: deactivating and reactivating its own node inside `on_load`
+/// cancels the outer activation's pending entries and runs a nested activation; every
+/// hook still runs exactly once (`preload` is not repeated). As in the engine, the
+/// nested activation's `on_enable` of the component runs before its `on_load` returns.
+#[test]
+fn toggling_own_node_inside_on_load_runs_each_hook_once() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, P::new("a")).unwrap();
+    let b = w.create_child(a, "B").unwrap();
+    w.add_component(b, P::new("b")).unwrap();
+    once("a", Hook::OnLoad, move |w, node, _| {
+        w.set_active(node, false).unwrap();
+        w.set_active(node, true).unwrap();
+        log("toggled");
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "a.preload",
+            "b.preload",
+            "a.on_load",
+            "b.on_load",
+            "a.on_enable",
+            "b.on_enable",
+            "toggled",
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "a.start",
+            "b.start",
+            "a.update",
+            "b.update",
+            "a.late_update",
+            "b.late_update",
+        ]
+    );
+}
+
+/// `lifecycle.rs`: a component whose own `on_enable` deactivated its node gets
+/// `on_disable` right after `on_enable` returns (the engine leaves them unbalanced); the
+/// sibling's pending `on_enable` is cancelled (M3.6) and runs on reactivation.
+#[test]
+fn own_on_enable_deactivating_its_node_gets_on_disable_right_after() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, P::new("a1")).unwrap();
+    w.add_component(a, P::new("a2")).unwrap();
+    once("a1", Hook::OnEnable, move |w, node, _| {
+        w.set_active(node, false).unwrap()
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "a1.preload",
+            "a2.preload",
+            "a1.on_load",
+            "a2.on_load",
+            "a1.on_enable",
+            "a1.on_disable",
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(take_log(), NOTHING);
+    w.set_active(a, true).unwrap();
+    assert_eq!(take_log(), ["a1.on_enable", "a2.on_enable"]);
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "a1.start",
+            "a2.start",
+            "a1.update",
+            "a2.update",
+            "a1.late_update",
+            "a2.late_update",
+        ]
+    );
+}
+
+/// `lifecycle.rs` (unlike the engine, which would call `on_enable` at once, before the
+/// component's own `preload` and `on_load`): a disabled component enabled from an earlier
+/// component's `preload` in the activation that will load it gets its `on_enable` in
+/// that activation's `on_enable` pass, after its `on_load`, in sorted order.
+#[test]
+fn enabling_from_an_earlier_preload_waits_for_the_on_enable_pass() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, P::new("d")).unwrap();
+    let t = w.add_component(a, Neg::new("t")).unwrap();
+    w.set_enabled(t, false).unwrap();
+    once("d", Hook::Preload, move |w, _, _| {
+        w.set_enabled(t, true).unwrap();
+        log("enabled t");
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "d.preload",
+            "enabled t",
+            "t.preload",
+            "t.on_load",
+            "d.on_load",
+            "t.on_enable",
+            "d.on_enable",
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "t.start",
+            "d.start",
+            "t.update",
+            "d.update",
+            "t.late_update",
+            "d.late_update",
+        ]
+    );
+}
+
+/// Decision 4 (its list: no `on_enable`, `start`, `update`, `late_update`): a component
+/// destroyed by another component's `on_load` while its own `on_load` is still pending
+/// in the same activation still gets that `on_load`, but no `on_enable`; it gets
+/// `on_destroy` (its `on_load` ran) and no `on_disable`.
+#[test]
+fn destroyed_by_another_on_load_still_loads_but_never_enables() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, P::new("a")).unwrap();
+    let b = w.add_component(a, P::new("b")).unwrap();
+    once("a", Hook::OnLoad, move |w, _, _| {
+        w.destroy_component(b).unwrap()
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "a.preload",
+            "b.preload",
+            "a.on_load",
+            "b.on_load",
+            "a.on_enable"
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        ["a.start", "a.update", "a.late_update", "b.on_destroy"]
+    );
+}
+
+/// §1.4 `_onDisabled` + decision 4: a component enabled during update (waiting in the
+/// deferred list) and destroyed in the same update leaves the deferred list: it gets
+/// `on_disable` at once, never starts, and `on_destroy` at the end of the frame.
+#[test]
+fn enabled_and_destroyed_in_the_same_update_never_starts() {
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let a = w.create_child(root, "A").unwrap();
+    w.add_component(a, P::new("d")).unwrap();
+    let t = w.add_component(a, P::new("t")).unwrap();
+    w.set_enabled(t, false).unwrap();
+    w.tick(DT).unwrap();
+    take_log();
+    once("d", Hook::Update, move |w, _, _| {
+        w.set_enabled(t, true).unwrap();
+        w.destroy_component(t).unwrap();
+    });
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "d.update",
+            "t.on_enable",
+            "t.on_disable",
+            "d.late_update",
+            "t.on_destroy",
+        ]
+    );
+}
+
+/// Decision 6: a type without `on_enable` counts as enabled from its collection on, so
+/// it gets `on_disable` when disabled or deactivated, and nothing visible when enabled
+/// again (it is rescheduled and updates).
+#[test]
+fn a_type_without_on_enable_still_gets_on_disable() {
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let a = w.create_child(root, "A").unwrap();
+    let ne = w.add_component(a, NoEnable::new("ne")).unwrap();
+    assert_eq!(take_log(), ["ne.preload", "ne.on_load"]);
+    w.tick(DT).unwrap();
+    assert_eq!(take_log(), ["ne.start", "ne.update", "ne.late_update"]);
+    w.set_enabled(ne, false).unwrap();
+    assert_eq!(take_log(), ["ne.on_disable"]);
+    w.set_enabled(ne, true).unwrap();
+    assert_eq!(take_log(), NOTHING);
+    w.set_active(a, false).unwrap();
+    assert_eq!(take_log(), ["ne.on_disable"]);
+    w.set_active(a, true).unwrap();
+    w.tick(DT).unwrap();
+    assert_eq!(take_log(), ["ne.update", "ne.late_update"]);
+}
+
+/// Decision 6 + decision 4: a type without `on_enable` destroyed in its own `on_load`
+/// was already onEnabled during collection, so it gets `on_disable` at once, then
+/// `on_destroy` at the end of the frame, and never starts.
+#[test]
+fn a_type_without_on_enable_destroyed_in_own_on_load() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    w.add_component(a, NoEnable::new("ne")).unwrap();
+    w.add_component(a, P::new("p")).unwrap();
+    once("ne", Hook::OnLoad, move |w, _, me| {
+        w.destroy_component(me).unwrap()
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "ne.preload",
+            "p.preload",
+            "ne.on_load",
+            "ne.on_disable",
+            "p.on_load",
+            "p.on_enable",
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        ["p.start", "p.update", "p.late_update", "ne.on_destroy"]
+    );
+}
+
+/// §1.3 M3.6 / decision 5: deactivating a child from the parent's `on_disable` during
+/// the parent's deactivation runs the child's `on_disable` once (the walk skips it
+/// afterwards); it stays inactive when the parent is reactivated.
+#[test]
+fn deactivating_a_child_from_the_parents_on_disable() {
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let a = w.create_child(root, "A").unwrap();
+    w.add_component(a, P::new("a")).unwrap();
+    let b = w.create_child(a, "B").unwrap();
+    w.add_component(b, P::new("b")).unwrap();
+    take_log();
+    once("a", Hook::OnDisable, move |w, _, _| {
+        w.set_active(b, false).unwrap()
+    });
+    w.set_active(a, false).unwrap();
+    assert_eq!(take_log(), ["a.on_disable", "b.on_disable"]);
+    w.set_active(a, true).unwrap();
+    assert_eq!(take_log(), ["a.on_enable"]);
+    w.set_active(b, true).unwrap();
+    assert_eq!(take_log(), ["b.on_enable"]);
+}
+
+/// Decision 5: destroying a child from the parent's `on_disable` is not a hierarchy
+/// change (the child stays until the end of the frame): the child is disabled once,
+/// the walk goes on to the next sibling, and the child is destroyed at the end.
+#[test]
+fn destroying_a_child_from_the_parents_on_disable() {
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let a = w.create_child(root, "A").unwrap();
+    w.add_component(a, P::new("a")).unwrap();
+    let b = w.create_child(a, "B").unwrap();
+    w.add_component(b, P::new("b")).unwrap();
+    let c = w.create_child(a, "C").unwrap();
+    w.add_component(c, P::new("c")).unwrap();
+    take_log();
+    once("a", Hook::OnDisable, move |w, _, _| w.destroy(b).unwrap());
+    w.set_active(a, false).unwrap();
+    assert_eq!(take_log(), ["a.on_disable", "b.on_disable", "c.on_disable"]);
+    w.end_frame().unwrap();
+    assert_eq!(take_log(), ["b.on_destroy"]);
+    assert_eq!(w.children(a).unwrap().collect::<Vec<_>>(), [c]);
+}
+
+/// `lifecycle.rs` invariant (`on_enable`/`on_disable` alternate; the engine's batch
+/// `invokeOnEnable` would call it a second time): a component disabled and re-enabled by
+/// another `on_load` after its own `on_load` ran gets `on_enable` at once (§1.4) and is
+/// skipped by the activation's `on_enable` pass.
+#[test]
+fn on_enable_never_runs_twice_in_one_activation() {
+    let mut w = TestWorld::new();
+    let a = w.create_node("A").unwrap();
+    let t = w.add_component(a, P::new("t")).unwrap();
+    w.add_component(a, P::new("d")).unwrap();
+    once("d", Hook::OnLoad, move |w, _, _| {
+        w.set_enabled(t, false).unwrap();
+        w.set_enabled(t, true).unwrap();
+    });
+    attach(&mut w, a);
+    assert_eq!(
+        take_log(),
+        [
+            "t.preload",
+            "d.preload",
+            "t.on_load",
+            "d.on_load",
+            "t.on_enable",
+            "d.on_enable",
+        ]
+    );
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "t.start",
+            "d.start",
+            "t.update",
+            "d.update",
+            "t.late_update",
+            "d.late_update",
+        ]
+    );
+}
