@@ -205,8 +205,12 @@ where
             self.collect(top);
             self.finish_task();
         }
-        let node = self.arena.id(top);
-        self.emit(NodeEvent::ActiveInHierarchyChanged { node, active: true });
+        // A hook of this activation may have deactivated the node again; that
+        // deactivation already said so, and this event would contradict it.
+        if self.has(top, Flags::ACTIVE_IN_HIERARCHY) {
+            let node = self.arena.id(top);
+            self.emit(NodeEvent::ActiveInHierarchyChanged { node, active: true });
+        }
     }
 
     /// Activates, in one task, every child of the root that is active but not yet in the
@@ -386,9 +390,10 @@ where
         let mut c = self.arena.slot(n).first_comp;
         while c != NONE {
             let ci = usize::from(c);
-            if self.comps.slot(ci).has(CompFlags::ENABLED) {
-                self.disable_comp(ci);
-            }
+            // Every component whose `on_enable` completed, also one a hook of this walk
+            // just disabled (its flag changed on an inactive node, so no `on_disable`
+            // ran yet; the engine would leave it updating).
+            self.disable_comp(ci);
             if Some(ci) == last {
                 break;
             }

@@ -49,7 +49,7 @@ where
         // One entry per marked live node, and entries leave at the end of the frame, so
         // there is room; refuse rather than lose a destruction if that ever stopped holding.
         self.doomed_nodes
-            .push_back((sequence, node))
+            .push((sequence, node))
             .map_err(|_| Error::QueueFull)?;
         let flags = &mut self.arena.slot_mut(i).flags;
         flags.set(Flags::TO_DESTROY, true);
@@ -78,33 +78,30 @@ where
     }
 
     /// Destroys what was marked before this call, in call order (Cocos
-    /// `_deferredDestroy`); marks made meanwhile wait for the next frame.
+    /// `_deferredDestroy`); marks made meanwhile (from `on_destroy`) wait for the next
+    /// frame. Entries of objects freed along with an ancestor leave the lists when they
+    /// are freed.
     pub(crate) fn destroy_pending(&mut self) {
-        let mut nodes = self.doomed_nodes.len();
-        let mut comps = self.doomed_comps.len();
-        while nodes + comps > 0 {
-            let node_first = match (self.doomed_nodes.front(), self.doomed_comps.first()) {
-                (Some(n), Some(c)) if nodes > 0 && comps > 0 => {
-                    // Sequence numbers wrap; compare by distance.
-                    (n.0.wrapping_sub(c.0) as i32) < 0
-                }
-                _ => nodes > 0,
+        let end = self.doom_sequence;
+        let due = |entry: Option<u32>| entry.filter(|&s| (s.wrapping_sub(end) as i32) < 0);
+        loop {
+            let node = due(self.doomed_nodes.first().map(|e| e.0));
+            let comp = due(self.doomed_comps.first().map(|e| e.0));
+            let node_first = match (node, comp) {
+                (Some(n), Some(c)) => (n.wrapping_sub(c) as i32) < 0,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
             };
             if node_first {
-                nodes -= 1;
-                if let Some((_, id)) = self.doomed_nodes.pop_front() {
-                    // Stale when an ancestor destroyed earlier took it along.
-                    if let Ok(i) = self.arena.resolve(id) {
-                        self.destroy_node_now(i);
-                    }
+                let (_, id) = self.doomed_nodes.remove(0);
+                if let Ok(i) = self.arena.resolve(id) {
+                    self.destroy_node_now(i);
                 }
             } else {
-                comps -= 1;
-                if !self.doomed_comps.is_empty() {
-                    let (_, id) = self.doomed_comps.remove(0);
-                    if let Ok(c) = self.comps.resolve(id) {
-                        self.destroy_comp_now(c);
-                    }
+                let (_, id) = self.doomed_comps.remove(0);
+                if let Ok(c) = self.comps.resolve(id) {
+                    self.destroy_comp_now(c);
                 }
             }
         }
@@ -142,6 +139,10 @@ where
             self.destroy_comp_now(ci);
         }
         self.forget_children_dirty(n);
+        if self.has(n, Flags::TO_DESTROY) {
+            let id = self.arena.id(n);
+            self.doomed_nodes.retain(|&(_, d)| d != id);
+        }
         self.arena.unlink(n);
         self.arena.free(n);
     }
@@ -150,12 +151,16 @@ where
     /// `on_destroy` if `on_load` ran, then off its node and freed.
     fn destroy_comp_now(&mut self, c: usize) {
         let comp = self.comps.id(c);
-        self.timers.remove_all(comp);
         self.disable_comp(c);
         let loaded = self.comps.slot(c).has(CompFlags::ON_LOAD_CALLED);
         self.comps.slot_mut(c).set(CompFlags::DESTROYED, true);
         if loaded {
             self.call_hook(c, HookCall::OnDestroy);
+        }
+        // After the hooks, which may still have scheduled some (from `on_disable`).
+        self.timers.remove_all(comp);
+        if self.comps.slot(c).has(CompFlags::TO_DESTROY) {
+            self.doomed_comps.retain(|&(_, d)| d != comp);
         }
         self.unlink_comp(c);
         self.comps.free(c);

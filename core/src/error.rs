@@ -56,7 +56,8 @@ pub enum Error {
     NoTimerHook,
     /// Only direct children of the root can be persistent.
     NotRootChild,
-    /// `tick`, `end_frame` or `switch_scene` called from inside a hook.
+    /// `tick`, `end_frame` or `switch_scene` called from inside a hook or from the build
+    /// closure of a `switch_scene`.
     Reentrant,
     /// A transform value that is not finite, or a negative content size.
     InvalidValue,

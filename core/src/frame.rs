@@ -17,8 +17,8 @@ where
     /// Runs one frame with a time step of `dt_seconds`. While paused, nothing happens
     /// but the frame count: no hooks, no sorting, no deferred destruction.
     ///
-    /// Refused with `Reentrant` when called from inside a hook, and with `InvalidValue`
-    /// for a negative or non-finite step.
+    /// Refused with `Reentrant` when called from inside a hook or a `switch_scene`
+    /// build, and with `InvalidValue` for a negative or non-finite step.
     pub fn tick(&mut self, dt_seconds: f32) -> Result<(), Error> {
         self.check_not_in_hook()?;
         if !(dt_seconds.is_finite() && dt_seconds >= 0.0) {
@@ -95,7 +95,7 @@ where
     }
 
     pub(crate) fn check_not_in_hook(&self) -> Result<(), Error> {
-        if self.hook_depth > 0 {
+        if self.hook_depth > 0 || self.scene_loading {
             Err(Error::Reentrant)
         } else {
             Ok(())

@@ -44,7 +44,11 @@ where
             return Err(Error::HierarchyLocked);
         }
         let child = self.create_node(name)?;
-        self.set_parent(child, Some(parent))?;
+        if let Err(error) = self.set_parent(child, Some(parent)) {
+            // Nothing saw the fresh node: take it back so the world is as it was.
+            self.arena.free(usize::from(child.index));
+            return Err(error);
+        }
         Ok(child)
     }
 
@@ -70,6 +74,11 @@ where
             return Err(Error::HierarchyLocked);
         }
         self.set_parent(child, Some(parent))?;
+        // A hook run by the attach may have moved the child elsewhere: the insert took
+        // place, and what the hook did comes after it.
+        if self.arena.parent(self.arena.resolve(child)?) != Some(p) {
+            return Ok(());
+        }
         self.set_sibling_index(child, index)
     }
 
@@ -125,6 +134,10 @@ where
             });
         }
         self.emit(NodeEvent::SiblingOrderChanged { node: child });
+        if p != Some(0) {
+            // Only direct children of the root persist.
+            self.arena.slot_mut(c).flags.set(Flags::PERSISTENT, false);
+        }
         if let Some(p) = p {
             self.mark_children_dirty(p);
         }
@@ -179,7 +192,7 @@ where
     /// Moves a node among its siblings now (Cocos `setSiblingIndex`, §1.10 M10.4).
     ///
     /// `-1` and any index at or past the end mean last; another negative index counts
-    /// from the end of the children without this node (`-2` puts it before the last one
+    /// from the end of the children without this node (`-2` puts it before the last two
     /// of those), clamped at 0, as JavaScript's `splice` does. Moving marks the parent for
     /// the end-of-frame sort, which orders by zIndex again, so a node cannot end a frame
     /// ahead of a sibling with a lower zIndex. Emits no event.

@@ -44,6 +44,9 @@ impl Flags {
     pub(crate) const DESTROYING: Flags = Flags(1 << 8);
     /// Survives scene switches (a direct child of the root).
     pub(crate) const PERSISTENT: Flags = Flags(1 << 9);
+    /// Part of the scene `switch_scene` is replacing (a direct child of the root when the
+    /// switch began).
+    pub(crate) const OLD_SCENE: Flags = Flags(1 << 10);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0

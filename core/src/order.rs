@@ -66,8 +66,14 @@ where
 
     /// Re-sorts `parent`'s children now if they are waiting for the end-of-frame sort
     /// (Cocos `sortAllChildren`); does nothing otherwise.
+    ///
+    /// Refused with `HierarchyLocked` while a deactivation or destruction walks the
+    /// parent's subtree (from one of its hooks), as its child order is frozen then.
     pub fn sort_children(&mut self, parent: NodeId) -> Result<(), Error> {
         let p = self.arena.resolve(parent)?;
+        if self.locked(p) {
+            return Err(Error::HierarchyLocked);
+        }
         if self.has(p, Flags::CHILDREN_DIRTY) {
             self.dirty_parents.retain(|&d| usize::from(d) != p);
             self.sort_children_of(p);

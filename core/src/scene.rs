@@ -18,6 +18,17 @@ impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const T
 where
     S: Dispatch<Self>,
 {
+    fn first_root_child_with(&self, flag: Flags) -> Option<usize> {
+        let mut child = self.arena.first_child(0);
+        while let Some(c) = child {
+            if self.has(c, flag) {
+                return Some(c);
+            }
+            child = self.arena.next_sibling(c);
+        }
+        None
+    }
+
     /// Marks a direct child of the root as persistent (surviving scene switches) or not.
     /// Other nodes are refused with `NotRootChild`.
     pub fn set_persistent(&mut self, node: NodeId, persistent: bool) -> Result<(), Error> {
@@ -42,10 +53,10 @@ where
     /// `build` to create the new scene under the root, then activates the new scene in
     /// one pass. While `build` runs, nodes attached to the root wait for that pass;
     /// nodes attached under a persistent node activate at once, as it is active. Nodes
-    /// the old scene's `on_disable`/`on_destroy` hooks attach to the root are part of the
-    /// new scene.
+    /// the old scene's `on_disable`/`on_destroy` hooks attach to the root survive into
+    /// the new scene (activated when attached, as the switch had not begun building).
     ///
-    /// Refused from inside a hook (`Reentrant`). If `build` fails, what it built is
+    /// Refused from inside a hook or another switch's `build` (`Reentrant`). If `build` fails, what it built is
     /// activated anyway and its error returned; the old scene is gone either way. If the
     /// activation queue cannot hold the new scene, it stays inactive and `QueueFull` is
     /// returned.
@@ -54,13 +65,18 @@ where
         F: FnOnce(&mut Self) -> Result<(), Error>,
     {
         self.check_not_in_hook()?;
+        // Mark the old scene first: the `on_disable` hooks below may attach, detach or
+        // reorder root children, and only what was there when the switch began goes.
         let mut child = self.arena.first_child(0);
         while let Some(c) = child {
+            let old = !self.has(c, Flags::PERSISTENT);
+            self.arena.slot_mut(c).flags.set(Flags::OLD_SCENE, old);
             child = self.arena.next_sibling(c);
-            if !self.has(c, Flags::PERSISTENT) {
-                let id = self.arena.id(c);
-                self.destroy(id)?;
-            }
+        }
+        while let Some(c) = self.first_root_child_with(Flags::OLD_SCENE) {
+            self.arena.slot_mut(c).flags.set(Flags::OLD_SCENE, false);
+            let id = self.arena.id(c);
+            self.destroy(id)?;
         }
         self.destroy_pending();
 

@@ -1,7 +1,7 @@
 //! The world: the node and component arenas, the invoker queues, timers, events, the
 //! lifecycle trace, and the frame.
 
-use heapless::{Deque, HistoryBuf, Vec};
+use heapless::{HistoryBuf, Vec};
 
 use crate::activator::ActivationStack;
 use crate::arena::NodeArena;
@@ -65,7 +65,7 @@ pub struct World<
     /// Parents to re-sort at the end of the frame, in the order they became dirty.
     pub(crate) dirty_parents: Vec<u16, NODES>,
     /// Nodes whose `destroy` was called, with the call's sequence number.
-    pub(crate) doomed_nodes: Deque<(u32, NodeId), NODES>,
+    pub(crate) doomed_nodes: Vec<(u32, NodeId), NODES>,
     /// Components whose `destroy_component` was called, with the call's sequence number;
     /// merged with `doomed_nodes` by sequence so both are destroyed in call order.
     pub(crate) doomed_comps: Vec<(u32, CompId), COMPONENTS>,
@@ -119,13 +119,14 @@ impl<
             assert!(C < u16::MAX as usize, "at most 65534 component slots");
             assert!(TM < u16::MAX as usize, "at most 65534 timers");
             assert!(TR >= 1, "the trace ring needs at least one entry");
+            assert!(E >= 1, "the event queue needs at least one entry");
         }
         World {
             arena: NodeArena::new(),
             comps: CompArena::new(),
             events: EventQueue::new(),
             dirty_parents: Vec::new(),
-            doomed_nodes: Deque::new(),
+            doomed_nodes: Vec::new(),
             doomed_comps: Vec::new(),
             doom_sequence: 0,
             start_queue: BucketQueue::new(),
