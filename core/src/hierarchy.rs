@@ -134,6 +134,7 @@ where
             });
         }
         self.emit(NodeEvent::SiblingOrderChanged { node: child });
+        self.arena.slot_mut(c).flags.set(Flags::REORDERED, true);
         if p != Some(0) {
             // Only direct children of the root persist.
             self.arena.slot_mut(c).flags.set(Flags::PERSISTENT, false);
@@ -229,6 +230,7 @@ where
             Some(before) => self.arena.insert_before(c, before),
             None => self.arena.append_child(p, c),
         }
+        self.arena.slot_mut(c).flags.set(Flags::REORDERED, true);
         self.mark_children_dirty(p);
         Ok(())
     }

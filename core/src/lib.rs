@@ -49,6 +49,7 @@ mod lifecycle;
 mod math;
 mod node;
 mod order;
+pub mod render;
 mod scene;
 mod timers;
 mod trace;

@@ -47,6 +47,10 @@ impl Flags {
     /// Part of the scene `switch_scene` is replacing (a direct child of the root when the
     /// switch began).
     pub(crate) const OLD_SCENE: Flags = Flags(1 << 10);
+    /// The node's place in the draw order may have changed since the renderer last
+    /// looked (sibling index, zIndex, parent, global z, or moved by a sort): its subtree
+    /// is redrawn. The renderer clears it.
+    pub(crate) const REORDERED: Flags = Flags(1 << 11);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0
@@ -120,6 +124,8 @@ pub(crate) struct NodeMeta {
     pub(crate) anchor: Vec2,
     pub(crate) content_size: Size2,
     pub(crate) tag: u16,
+    /// Draw order across the whole tree when non-zero (cocos2d-x `globalZOrder`).
+    pub(crate) global_z: i16,
 }
 
 impl NodeMeta {
@@ -129,6 +135,7 @@ impl NodeMeta {
             anchor: Vec2::new(0.5, 0.5),
             content_size: Size2::ZERO,
             tag: 0,
+            global_z: 0,
         }
     }
 }

@@ -56,12 +56,32 @@ where
         }
         if self.arena.slot(i).z_index != applied {
             self.arena.slot_mut(i).z_index = applied;
+            self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
             self.emit(NodeEvent::SiblingOrderChanged { node });
             if let Some(p) = self.arena.parent(i) {
                 self.mark_children_dirty(p);
             }
         }
         Ok(applied)
+    }
+
+    /// The node's global z order (0 unless set).
+    pub fn global_z_order(&self, node: NodeId) -> Result<i16, Error> {
+        let i = self.arena.resolve(node)?;
+        Ok(self.arena.meta(i).global_z)
+    }
+
+    /// Sets the node's global z order (cocos2d-x `setGlobalZOrder`): nodes with a
+    /// non-zero value are drawn by it across the whole tree, negative before everything
+    /// else and positive after, ties in tree draw order; 0 (the default) keeps the node
+    /// in tree draw order.
+    pub fn set_global_z_order(&mut self, node: NodeId, global_z: i16) -> Result<(), Error> {
+        let i = self.arena.resolve(node)?;
+        if self.arena.meta(i).global_z != global_z {
+            self.arena.meta_mut(i).global_z = global_z;
+            self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
+        }
+        Ok(())
     }
 
     /// Re-sorts `parent`'s children now if they are waiting for the end-of-frame sort
@@ -150,6 +170,7 @@ where
             if let Some(before) = before {
                 self.arena.unlink(i);
                 self.arena.insert_before(i, before);
+                self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
             }
         }
         self.emit(NodeEvent::ChildReorder {

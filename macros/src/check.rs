@@ -25,6 +25,12 @@ use crate::parse::{
 /// The one key `#[component(...)]` accepts.
 const ORDER_KEY: &str = "execution_order";
 
+/// The flag saying the type implements `sprig::render::Draw` itself.
+const DRAW_KEY: &str = "draw";
+
+/// What a malformed `draw` argument is told.
+const DRAW_SHAPE: &str = "`draw` takes no value: write `#[component(draw)]` and implement `sprig::render::Draw` for the type";
+
 /// Said of any execution order value that is not one.
 const ORDER_RANGE: &str = "execution_order must be an integer in -32768..=32767";
 
@@ -140,11 +146,15 @@ pub struct Constants {
     pub execution_order: i16,
     /// `Component::HOOKS`, in lifecycle order, each once.
     pub hooks: Vec<Hook>,
+    /// `#[component(draw)]`: the type implements `sprig::render::Draw` itself, so no
+    /// empty impl is generated.
+    pub draws: bool,
 }
 
 /// Checks `#[component]`'s input and decides what it expands to.
 pub fn component(ctxt: &Ctxt, input: ComponentInput) -> Component {
     let execution_order = execution_order(ctxt, &input.args);
+    let draws = draw_flag(ctxt, &input.args);
     let block = match input.item {
         ComponentItem::Impl(block) => block,
         ComponentItem::Other { item, head, kind } => {
@@ -210,6 +220,7 @@ pub fn component(ctxt: &Ctxt, input: ComponentInput) -> Component {
             self_ty,
             execution_order,
             hooks: hooks.into_iter().collect(),
+            draws,
         }),
         None => {
             ctxt.error_spanned_by(
@@ -238,11 +249,15 @@ fn execution_order(ctxt: &Ctxt, args: &[ComponentArg]) -> i16 {
     let mut order = None;
     let mut seen = false;
     for arg in args {
+        if arg.key == DRAW_KEY {
+            continue;
+        }
         if arg.key != ORDER_KEY {
             ctxt.error_spanned_by(
                 &arg.key,
                 format!(
-                    "unknown `#[component]` argument `{}`; the accepted key is `{ORDER_KEY}`",
+                    "unknown `#[component]` argument `{}`; the accepted arguments are \
+                     `{ORDER_KEY} = <integer>` and `{DRAW_KEY}`",
                     arg.key
                 ),
             );
@@ -278,6 +293,27 @@ fn execution_order(ctxt: &Ctxt, args: &[ComponentArg]) -> i16 {
         }
     }
     order.unwrap_or(0)
+}
+
+/// Whether the bare `draw` argument is there (reported if it is given a value or twice).
+fn draw_flag(ctxt: &Ctxt, args: &[ComponentArg]) -> bool {
+    let mut seen = false;
+    for arg in args.iter().filter(|arg| arg.key == DRAW_KEY) {
+        if seen {
+            ctxt.error_spanned_by(&arg.key, format!("`{DRAW_KEY}` is given twice"));
+            continue;
+        }
+        seen = true;
+        match &arg.value {
+            ArgValue::NoEquals(rest) if rest.is_empty() => {}
+            ArgValue::Int { tokens, .. } => ctxt.error_spanned_by(tokens, DRAW_SHAPE),
+            ArgValue::Other(tokens) | ArgValue::NoEquals(tokens) => {
+                ctxt.error_spanned_by(tokens, DRAW_SHAPE)
+            }
+            ArgValue::Empty(eq) => ctxt.error_spanned_by(eq, DRAW_SHAPE),
+        }
+    }
+    seen
 }
 
 /// The hook `hook_fn` defines, or `None` (reported) if it is not a well-formed hook.

@@ -22,6 +22,13 @@ pub fn component(component: &Component) -> TokenStream {
         .iter()
         .map(|hook| format_ident!("{}", hook.variant()));
     let (impl_generics, _, where_clause) = constants.generics.split_for_impl();
+    // Without `#[component(draw)]` the type draws nothing: it gets the empty impl.
+    let draw = (!constants.draws).then(|| {
+        quote! {
+            #(#cfgs)*
+            impl #impl_generics ::sprig::render::Draw for #self_ty #where_clause {}
+        }
+    });
     quote! {
         #item
 
@@ -32,6 +39,8 @@ pub fn component(component: &Component) -> TokenStream {
             const HOOKS: ::sprig::HookMask =
                 ::sprig::HookMask::NONE #(.with(::sprig::Hook::#hooks))*;
         }
+
+        #draw
     }
 }
 
@@ -57,6 +66,22 @@ pub fn component_set(set: &Set) -> TokenStream {
         .iter()
         .map(|Entry { ty, .. }| quote_spanned!(ty.span()=> #ty: ::sprig::Hooks<#world>));
     let members = set.entries.iter().map(|entry| member(name, entry));
+    // Spanned at each entry, so that an entry that is no component is reported there.
+    let draw_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
+        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::draw(c, canvas),)
+    });
+    let appearance_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
+        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::appearance(c),)
+    });
+    let bounds_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
+        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::local_bounds(c, content),)
+    });
+    let draws_arms = set.entries.iter().zip(&kinds).map(|(Entry { ty, .. }, kind)| {
+        quote_spanned!(ty.span()=> #kind => <#ty as ::sprig::render::Draw>::DRAWS,)
+    });
+    let clips_arms = set.entries.iter().zip(&kinds).map(|(Entry { ty, .. }, kind)| {
+        quote_spanned!(ty.span()=> #kind => <#ty as ::sprig::render::Draw>::CLIPS,)
+    });
     quote! {
         #(#attrs)*
         #vis #enum_token #name {
@@ -109,6 +134,43 @@ pub fn component_set(set: &Set) -> TokenStream {
                 match kind {
                     #(#kinds => ::sprig::dispatch_hook::<#world, #tys>(call, world, node, comp),)*
                     _ => ::core::result::Result::Ok(()),
+                }
+            }
+        }
+
+        impl ::sprig::render::DrawSet for #name {
+            fn kind_draws(kind: u8) -> bool {
+                match kind {
+                    #(#draws_arms)*
+                    _ => false,
+                }
+            }
+
+            fn kind_clips(kind: u8) -> bool {
+                match kind {
+                    #(#clips_arms)*
+                    _ => false,
+                }
+            }
+
+            fn draw<C: ::sprig::render::RenderColor>(
+                &self,
+                canvas: &mut ::sprig::render::Canvas<'_, C>,
+            ) {
+                match *self {
+                    #(#draw_arms)*
+                }
+            }
+
+            fn appearance(&self) -> u32 {
+                match *self {
+                    #(#appearance_arms)*
+                }
+            }
+
+            fn local_bounds(&self, content: ::sprig::Rect) -> ::sprig::Rect {
+                match *self {
+                    #(#bounds_arms)*
                 }
             }
         }

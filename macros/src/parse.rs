@@ -16,7 +16,7 @@ use syn::{
 use crate::ctxt::Ctxt;
 
 /// What every malformed `#[component(...)]` argument is told to look like.
-pub const ARG_SHAPE: &str = "expected `execution_order = <integer>`";
+pub const ARG_SHAPE: &str = "expected `execution_order = <integer>` or `draw`";
 
 /// `#[component(args)] item`, parsed.
 pub struct ComponentInput {

@@ -2,6 +2,7 @@
 //! as plain values, and probe components that log their hooks.
 #![forbid(unsafe_code)]
 
+pub mod framebuffer;
 pub mod probes;
 
 use sprig::{NodeEvent, NodeId, World};

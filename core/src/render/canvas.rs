@@ -1,0 +1,199 @@
+//! What a component draws on: the part of the screen being redrawn (a tile of the
+//! renderer's buffer), with the node's transform, content rectangle and opacity.
+//!
+//! Everything is sampled at pixel centres: a screen pixel `(x, y)` belongs to a shape
+//! when the point `(x + 0.5, y + 0.5)`, taken back to the node's anchor space, is inside
+//! it (left and bottom edges in, right and top edges out). The same rule holds for every
+//! transform, rotated and scaled ones included, and a pixel's colour depends only on
+//! the pixel, never on which tile drew it: a partial redraw is pixel-identical to a
+//! full one.
+
+use core::convert::Infallible;
+
+use embedded_graphics::geometry::{Dimensions, Point, Size};
+use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::{draw_target::DrawTarget, Pixel};
+
+use crate::render::color::RenderColor;
+use crate::{Affine2, Rect, Vec2};
+
+/// The node-level view of a tile: where to draw, and how the node maps to the screen.
+pub struct Canvas<'a, C> {
+    pixels: &'a mut [C],
+    tile: Rectangle,
+    clip: Rectangle,
+    to_screen: Affine2,
+    to_local: Option<Affine2>,
+    content: Rect,
+    opacity: u8,
+}
+
+impl<'a, C: RenderColor> Canvas<'a, C> {
+    /// A canvas over `pixels` (row-major, `tile.size.width` per row) covering `tile` on
+    /// screen, drawing only inside `clip`, for a node whose anchor space maps to screen
+    /// pixels through `to_screen`.
+    pub(crate) fn new(
+        pixels: &'a mut [C],
+        tile: Rectangle,
+        clip: Rectangle,
+        to_screen: Affine2,
+        content: Rect,
+        opacity: u8,
+    ) -> Self {
+        Canvas {
+            pixels,
+            tile,
+            clip: clip.intersection(&tile),
+            to_screen,
+            to_local: to_screen.inverse(),
+            content,
+            opacity,
+        }
+    }
+
+    /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.
+    pub fn content(&self) -> Rect {
+        self.content
+    }
+
+    /// The node's opacity, its ancestors' included (0 transparent, 255 opaque).
+    pub fn opacity(&self) -> u8 {
+        self.opacity
+    }
+
+    /// The matrix from the node's anchor space to screen pixels (y down).
+    pub fn to_screen(&self) -> Affine2 {
+        self.to_screen
+    }
+
+    /// Whether the node is drawn without rotation or mirroring (text and other
+    /// pixel-exact drawing use this).
+    pub fn is_axis_aligned(&self) -> bool {
+        let m = self.to_screen;
+        m.b == 0.0 && m.c == 0.0 && m.a >= 0.0 && m.d <= 0.0
+    }
+
+    /// The screen pixel whose centre is nearest to a point of anchor space.
+    pub fn screen_point(&self, local: Vec2) -> Point {
+        let p = self.to_screen.transform_point(local);
+        Point::new(libm::floorf(p.x) as i32, libm::floorf(p.y) as i32)
+    }
+
+    /// Paints the pixels whose centres fall in `local_bounds` (anchor space) and for
+    /// which `shade` returns a colour and an alpha; the node's opacity multiplies the
+    /// alpha. The core of every shape and image.
+    pub fn paint(
+        &mut self,
+        local_bounds: Rect,
+        mut shade: impl FnMut(Vec2) -> Option<(Rgb888, u8)>,
+    ) {
+        let Some(to_local) = self.to_local else {
+            return;
+        };
+        let screen = self.to_screen.transform_rect(&local_bounds);
+        let area = Rectangle::with_corners(
+            Point::new(libm::floorf(screen.x) as i32, libm::floorf(screen.y) as i32),
+            Point::new(
+                libm::ceilf(screen.max_x()) as i32,
+                libm::ceilf(screen.max_y()) as i32,
+            ),
+        )
+        .intersection(&self.clip);
+        let Some(bottom_right) = area.bottom_right() else {
+            return;
+        };
+        for y in area.top_left.y..=bottom_right.y {
+            for x in area.top_left.x..=bottom_right.x {
+                let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                let local = to_local.transform_point(centre);
+                if let Some((color, alpha)) = shade(local) {
+                    self.blend(Point::new(x, y), color, alpha);
+                }
+            }
+        }
+    }
+
+    /// Fills a rectangle of anchor space.
+    pub fn fill_rect(&mut self, rect: Rect, color: Rgb888) {
+        self.paint(rect, |p| {
+            (p.x >= rect.x && p.x < rect.max_x() && p.y >= rect.y && p.y < rect.max_y())
+                .then_some((color, 255))
+        });
+    }
+
+    /// Blends one screen pixel, if it is inside the clip.
+    pub fn blend(&mut self, point: Point, color: Rgb888, alpha: u8) {
+        if !self.clip.contains(point) {
+            return;
+        }
+        let alpha = ((u16::from(alpha) * u16::from(self.opacity) + 127) / 255) as u8;
+        if alpha == 0 {
+            return;
+        }
+        let x = (point.x - self.tile.top_left.x) as usize;
+        let y = (point.y - self.tile.top_left.y) as usize;
+        let i = y * self.tile.size.width as usize + x;
+        if let Some(pixel) = self.pixels.get_mut(i) {
+            *pixel = C::from_rgb888(color).blend(*pixel, alpha);
+        }
+    }
+
+    /// A `DrawTarget` in screen pixels over this canvas, blending with the node's
+    /// opacity and clipped: for drawing `embedded-graphics` drawables (text, images)
+    /// that need no transform beyond the position the caller gives them.
+    pub fn screen_target(&mut self) -> ScreenTarget<'_, 'a, C> {
+        ScreenTarget { canvas: self }
+    }
+}
+
+/// See [`Canvas::screen_target`].
+pub struct ScreenTarget<'c, 'a, C> {
+    canvas: &'c mut Canvas<'a, C>,
+}
+
+impl<C: RenderColor> Dimensions for ScreenTarget<'_, '_, C> {
+    fn bounding_box(&self) -> Rectangle {
+        self.canvas.clip
+    }
+}
+
+impl<C: RenderColor> DrawTarget for ScreenTarget<'_, '_, C> {
+    type Color = Rgb888;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Pixel<Rgb888>>,
+    {
+        for Pixel(point, color) in pixels {
+            self.canvas.blend(point, color, 255);
+        }
+        Ok(())
+    }
+}
+
+/// The screen rectangle covering a rectangle of world space on a screen `height` pixels
+/// tall, widened to whole pixels.
+pub(crate) fn screen_cover(world: &Rect, height: u32) -> Rectangle {
+    let top = height as f32 - world.max_y();
+    let bottom = height as f32 - world.y;
+    let x0 = libm::floorf(world.x);
+    let y0 = libm::floorf(top);
+    let x1 = libm::ceilf(world.max_x());
+    let y1 = libm::ceilf(bottom);
+    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite())
+        || x1 <= x0
+        || y1 <= y0
+    {
+        return Rectangle::zero();
+    }
+    let clamp = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
+    Rectangle::new(
+        Point::new(clamp(x0), clamp(y0)),
+        Size::new(
+            (clamp(x1) - clamp(x0)) as u32,
+            (clamp(y1) - clamp(y0)) as u32,
+        ),
+    )
+}

@@ -1,0 +1,25 @@
+//! Rendering through `embedded-graphics`: nodes drawn in seed 001's order into any
+//! `DrawTarget`, redrawing and flushing only the screen rectangles that changed.
+//!
+//! - [`color`]: colours given once as `Rgb888`, converted to the target's colour type,
+//!   and blended for opacity.
+//! - [`damage`]: the fixed-capacity list of damaged rectangles, merged by bus cost.
+//! - draw order ([`DrawOrder`]): seed 001 §2.1–2.2 and global z.
+//! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
+
+pub mod canvas;
+pub mod color;
+pub mod damage;
+mod draw;
+mod draw_order;
+mod fingerprint;
+mod renderer;
+mod shape;
+
+pub use canvas::Canvas;
+pub use color::RenderColor;
+pub use draw::{Draw, DrawSet};
+pub use draw_order::DrawOrder;
+pub use fingerprint::Fingerprint;
+pub use renderer::{FrameStats, Renderer};
+pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};

@@ -1,0 +1,460 @@
+//! The renderer: draws a world onto any `embedded-graphics` `DrawTarget`, redrawing
+//! and flushing only the screen rectangles that changed (seed 001 §2.1–2.3, issue 4).
+//!
+//! Each frame it walks the tree in draw order (negative-zIndex children, the node, the
+//! other children; then global z), and for every node with an enabled drawing component
+//! works out its screen bounds and a fingerprint of everything else that decides its
+//! pixels (transform, content rectangle, opacity along its ancestors, clip, its drawing
+//! components and their `appearance`). A node whose bounds or fingerprint changed, that
+//! appeared or disappeared, or whose place in the draw order moved (it or an ancestor got
+//! a new sibling index, zIndex, parent or global z) damages its old and new bounds. The
+//! damaged rectangles ([`Damage`]) are then redrawn, each in tiles of the renderer's
+//! pixel buffer: background, then every node that overlaps the tile, in draw order, and
+//! each tile is sent to the target with one `fill_contiguous`. A still frame draws and
+//! flushes nothing.
+//!
+//! Why a moved node is enough: reordering changes a pixel only where the moved subtree
+//! overlaps something, and the moved subtree's bounds are damaged.
+
+use embedded_graphics::draw_target::DrawTarget;
+use embedded_graphics::geometry::{Point, Size};
+use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::primitives::Rectangle;
+use heapless::Vec;
+
+use crate::comp_arena::CompFlags;
+use crate::node::{Flags, NONE};
+use crate::render::canvas::{screen_cover, Canvas};
+use crate::render::color::RenderColor;
+use crate::render::damage::{BusCost, Damage};
+use crate::render::draw::DrawSet;
+use crate::render::fingerprint::Fingerprint;
+use crate::{Affine2, Dispatch, Rect, World};
+
+/// What one frame of rendering did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameStats {
+    /// Rectangles redrawn and flushed.
+    pub rects: u32,
+    /// Pixels drawn into the buffer (every pixel of every tile).
+    pub pixels_drawn: u64,
+    /// Pixels sent to the target.
+    pub pixels_flushed: u64,
+    /// Bytes the flush costs on the bus: pixels at the configured bits per pixel, plus
+    /// the per-rectangle command bytes.
+    pub bytes: u64,
+    /// Nodes drawn this frame (in the draw list), whether redrawn or not.
+    pub nodes: u32,
+}
+
+/// One node's last drawn state, to compare the next frame with.
+#[derive(Clone, Copy)]
+struct Visual {
+    drawn: bool,
+    generation: u16,
+    seen_in_frame: u32,
+    bounds: Rectangle,
+    fingerprint: u32,
+}
+
+const NOT_DRAWN: Visual = Visual {
+    drawn: false,
+    generation: 0,
+    seen_in_frame: 0,
+    bounds: Rectangle::zero(),
+    fingerprint: 0,
+};
+
+/// One node to draw this frame.
+#[derive(Clone, Copy)]
+struct Item {
+    node: u16,
+    global_z: i16,
+    reordered: bool,
+    opacity: u8,
+    bounds: Rectangle,
+    clip: Rectangle,
+    to_screen: Affine2,
+    content: Rect,
+}
+
+/// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
+/// `BUF` pixels, keeping up to `DAMAGE` damaged rectangles per frame.
+///
+/// The buffer bounds the RAM for pixels: a damaged rectangle larger than it is drawn and
+/// flushed in several tiles. One renderer per world.
+pub struct Renderer<C, const N: usize, const BUF: usize, const DAMAGE: usize = 16> {
+    screen: Rectangle,
+    background: Rgb888,
+    buffer: [C; BUF],
+    damage: Damage<DAMAGE>,
+    flushed: Vec<Rectangle, DAMAGE>,
+    visuals: [Visual; N],
+    items: Vec<Item, N>,
+    frame: u32,
+    invalidated: bool,
+}
+
+impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
+    Renderer<C, N, BUF, DAMAGE>
+{
+    /// A renderer for a screen of `size` cleared to `background`, costing flushes with
+    /// `cost`. Its first frame draws the whole screen.
+    pub fn new(size: Size, background: Rgb888, cost: BusCost) -> Self {
+        const {
+            assert!(BUF >= 1, "the pixel buffer needs at least one pixel");
+        }
+        let screen = Rectangle::new(Point::zero(), size);
+        Renderer {
+            screen,
+            background,
+            buffer: [C::from_rgb888(background); BUF],
+            damage: Damage::new(screen, cost),
+            flushed: Vec::new(),
+            visuals: [NOT_DRAWN; N],
+            items: Vec::new(),
+            frame: 0,
+            invalidated: true,
+        }
+    }
+
+    /// Redraw the whole screen next frame (after the target was cleared, say).
+    pub fn invalidate(&mut self) {
+        self.invalidated = true;
+    }
+
+    /// The rectangles the last frame redrew and flushed.
+    pub fn flushed(&self) -> &[Rectangle] {
+        &self.flushed
+    }
+
+    /// Draws what changed since the last frame onto `target`.
+    pub fn render<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+        target: &mut D,
+    ) -> Result<FrameStats, D::Error>
+    where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        D: DrawTarget<Color = C>,
+    {
+        self.prepare(world);
+        self.diff(world);
+        self.redraw(world, target)
+    }
+
+    /// Draws the whole screen onto `target`, whatever changed: the reference a partial
+    /// redraw must match pixel for pixel, and the baseline of the benchmarks.
+    pub fn render_full<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+        target: &mut D,
+    ) -> Result<FrameStats, D::Error>
+    where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        D: DrawTarget<Color = C>,
+    {
+        self.prepare(world);
+        self.diff(world);
+        self.damage.clear();
+        self.damage.add_all_screen();
+        self.redraw(world, target)
+    }
+
+    /// Sorts what waits for a sort, brings transforms up to date, and lists the nodes
+    /// to draw in draw order.
+    fn prepare<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+    ) where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+    {
+        world.sort_dirty_children();
+        world.update_transforms();
+        self.items.clear();
+        let screen = self.screen;
+        self.collect(world, 0, screen, 255, false);
+        // Global z: a stable sort, linear in the nodes with global z 0.
+        let items = &mut self.items;
+        for i in 1..items.len() {
+            let mut j = i;
+            while j > 0 && items[j - 1].global_z > items[j].global_z {
+                items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    fn collect<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+        n: usize,
+        clip: Rectangle,
+        parent_opacity: u8,
+        reordered_above: bool,
+    ) where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+    {
+        if !world.has(n, Flags::ACTIVE_IN_HIERARCHY) {
+            return;
+        }
+        let reordered = reordered_above || world.has(n, Flags::REORDERED);
+        world.arena.slot_mut(n).flags.set(Flags::REORDERED, false);
+        let opacity = ((u16::from(parent_opacity) * u16::from(world.arena.slot(n).opacity) + 127)
+            / 255) as u8;
+        let world_matrix = world.world_of(n);
+        let meta = world.arena.meta(n);
+        let offset = (
+            meta.anchor.x * meta.content_size.width,
+            meta.anchor.y * meta.content_size.height,
+        );
+        let content = Rect::new(
+            -offset.0,
+            -offset.1,
+            meta.content_size.width,
+            meta.content_size.height,
+        );
+        let global_z = meta.global_z;
+
+        let mut local = None::<Rect>;
+        let mut clips = false;
+        let mut c = world.arena.slot(n).first_comp;
+        while c != NONE {
+            let slot = world.comps.slot(usize::from(c));
+            let kind = world.comps.kind(usize::from(c));
+            if slot.has(CompFlags::ENABLED) {
+                if S::kind_draws(kind) {
+                    if let Some(data) = &slot.data {
+                        let b = data.local_bounds(content);
+                        local = Some(local.map_or(b, |l| l.union(&b)));
+                    }
+                }
+                clips |= S::kind_clips(kind);
+            }
+            c = slot.next;
+        }
+        let height = self.screen.size.height;
+        let child_clip = if clips {
+            clip.intersection(&screen_cover(
+                &world_matrix.transform_rect(&content),
+                height,
+            ))
+        } else {
+            clip
+        };
+
+        let mut child = world.arena.first_child(n);
+        while let Some(ch) = child {
+            if world.arena.slot(ch).z_index >= 0 {
+                break;
+            }
+            self.collect(world, ch, child_clip, opacity, reordered);
+            child = world.arena.next_sibling(ch);
+        }
+        if let Some(local) = local {
+            let bounds =
+                screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip);
+            // World (y up) to screen (y down).
+            let flip = Affine2 {
+                a: 1.0,
+                b: 0.0,
+                c: 0.0,
+                d: -1.0,
+                tx: 0.0,
+                ty: height as f32,
+            };
+            let to_screen = flip.then_apply_to(&world_matrix);
+            // Every node is listed at most once and there are at most N.
+            let _ = self.items.push(Item {
+                node: n as u16,
+                global_z,
+                reordered,
+                opacity,
+                bounds,
+                clip,
+                to_screen,
+                content,
+            });
+        }
+        while let Some(ch) = child {
+            self.collect(world, ch, child_clip, opacity, reordered);
+            child = world.arena.next_sibling(ch);
+        }
+    }
+
+    /// Damages what changed since the last frame.
+    fn diff<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &World<S, N, C2, TM, E, TR>,
+    ) where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+    {
+        self.frame = self.frame.wrapping_add(1);
+        if self.invalidated {
+            self.damage.add_all_screen();
+            self.invalidated = false;
+        }
+        for k in 0..self.items.len() {
+            let item = self.items[k];
+            let n = usize::from(item.node);
+            let generation = world.arena.slot(n).generation;
+            let fingerprint = fingerprint(world, &item);
+            let Some(visual) = self.visuals.get_mut(n) else {
+                continue;
+            };
+            let changed = !visual.drawn
+                || visual.generation != generation
+                || visual.fingerprint != fingerprint
+                || visual.bounds != item.bounds
+                || item.reordered;
+            if changed {
+                if visual.drawn {
+                    self.damage.add(visual.bounds);
+                }
+                self.damage.add(item.bounds);
+            }
+            *visual = Visual {
+                drawn: true,
+                generation,
+                seen_in_frame: self.frame,
+                bounds: item.bounds,
+                fingerprint,
+            };
+        }
+        for visual in self.visuals.iter_mut() {
+            if visual.drawn && visual.seen_in_frame != self.frame {
+                self.damage.add(visual.bounds);
+                *visual = NOT_DRAWN;
+            }
+        }
+    }
+
+    /// Redraws the damaged rectangles, tile by tile, and flushes each tile.
+    fn redraw<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &World<S, N, C2, TM, E, TR>,
+        target: &mut D,
+    ) -> Result<FrameStats, D::Error>
+    where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        D: DrawTarget<Color = C>,
+    {
+        let damage = self.damage.stats();
+        let mut stats = FrameStats {
+            rects: damage.rects,
+            bytes: damage.bytes,
+            nodes: self.items.len() as u32,
+            ..FrameStats::default()
+        };
+        self.flushed.clear();
+        for &rect in self.damage.rects() {
+            let _ = self.flushed.push(rect);
+        }
+        self.damage.clear();
+        for k in 0..self.flushed.len() {
+            let rect = self.flushed[k];
+            let (width, height) = (rect.size.width as usize, rect.size.height as usize);
+            let tile_width = width.min(BUF);
+            let tile_rows = (BUF / tile_width).clamp(1, height.max(1));
+            let mut y = 0;
+            while y < height {
+                let rows = tile_rows.min(height - y);
+                let mut x = 0;
+                while x < width {
+                    let cols = tile_width.min(width - x);
+                    let tile = Rectangle::new(
+                        rect.top_left + Point::new(x as i32, y as i32),
+                        Size::new(cols as u32, rows as u32),
+                    );
+                    self.draw_tile(world, tile);
+                    let area = cols * rows;
+                    target.fill_contiguous(&tile, self.buffer[..area].iter().copied())?;
+                    stats.pixels_drawn += area as u64;
+                    stats.pixels_flushed += area as u64;
+                    x += cols;
+                }
+                y += rows;
+            }
+        }
+        Ok(stats)
+    }
+
+    fn draw_tile<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &World<S, N, C2, TM, E, TR>,
+        tile: Rectangle,
+    ) where
+        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+    {
+        let area = (tile.size.width * tile.size.height) as usize;
+        let background = C::from_rgb888(self.background);
+        let pixels = &mut self.buffer[..area];
+        pixels.fill(background);
+        for item in &self.items {
+            if item.bounds.intersection(&tile).is_zero_sized() {
+                continue;
+            }
+            let mut c = world.arena.slot(usize::from(item.node)).first_comp;
+            while c != NONE {
+                let slot = world.comps.slot(usize::from(c));
+                let kind = world.comps.kind(usize::from(c));
+                if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
+                    if let Some(data) = &slot.data {
+                        let mut canvas = Canvas::new(
+                            pixels,
+                            tile,
+                            item.clip,
+                            item.to_screen,
+                            item.content,
+                            item.opacity,
+                        );
+                        data.draw(&mut canvas);
+                    }
+                }
+                c = slot.next;
+            }
+        }
+    }
+}
+
+/// A hash of everything but the bounds that decides a node's pixels.
+fn fingerprint<
+    S,
+    const N: usize,
+    const C2: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &World<S, N, C2, TM, E, TR>,
+    item: &Item,
+) -> u32
+where
+    S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+{
+    let m = item.to_screen;
+    let r = item.content;
+    let mut f = Fingerprint::new();
+    for v in [m.a, m.b, m.c, m.d, m.tx, m.ty, r.x, r.y, r.width, r.height] {
+        f = f.float(v);
+    }
+    f = f
+        .word(u32::from(item.opacity))
+        .word(item.clip.top_left.x as u32)
+        .word(item.clip.top_left.y as u32)
+        .word(item.clip.size.width)
+        .word(item.clip.size.height);
+    let mut c = world.arena.slot(usize::from(item.node)).first_comp;
+    while c != NONE {
+        let slot = world.comps.slot(usize::from(c));
+        let kind = world.comps.kind(usize::from(c));
+        if S::kind_draws(kind) {
+            f = f.word(u32::from(kind) << 1 | u32::from(slot.has(CompFlags::ENABLED)));
+            if let Some(data) = &slot.data {
+                f = f.word(data.appearance());
+            }
+        }
+        c = slot.next;
+    }
+    f.finish()
+}

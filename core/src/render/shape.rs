@@ -1,0 +1,329 @@
+//! The shape component: rectangle, rounded rectangle, ellipse (a circle in a square
+//! node), line and polygon, each with an optional fill and an optional stroke.
+//!
+//! Geometry lives in the node: closed shapes fill the node's content rectangle; line
+//! and polygon points are in node space (origin at the content's bottom-left corner, as
+//! `convert_to_node_space`). Strokes are drawn inside the outline (as `embedded-graphics`
+//! draws them by default), lines centred on the segment. Drawing samples pixel centres
+//! through the node's full transform, so rotation, scale and anchor apply to every shape.
+
+use embedded_graphics::pixelcolor::Rgb888;
+use heapless::Vec;
+
+use crate::render::canvas::Canvas;
+use crate::render::color::RenderColor;
+use crate::render::draw::Draw;
+use crate::render::fingerprint::Fingerprint;
+use crate::{Component, HookMask, Hooks, Rect, Vec2};
+
+/// Most points a polygon holds.
+pub const MAX_POLYGON_POINTS: usize = 8;
+
+/// The outline of a [`Shape`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Geometry {
+    /// The content rectangle.
+    Rectangle,
+    /// The content rectangle with corners rounded to `radius` (node units).
+    RoundedRectangle {
+        /// Corner radius.
+        radius: f32,
+    },
+    /// The ellipse inscribed in the content rectangle.
+    Ellipse,
+    /// A segment between two points of node space.
+    Line {
+        /// Start.
+        from: Vec2,
+        /// End.
+        to: Vec2,
+    },
+    /// A closed polygon through points of node space (even-odd rule).
+    Polygon {
+        /// The corners, in order.
+        points: Vec<Vec2, MAX_POLYGON_POINTS>,
+    },
+}
+
+/// A stroke: colour and width in node units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// Colour.
+    pub color: Rgb888,
+    /// Width.
+    pub width: f32,
+}
+
+/// A shape drawn in its node.
+///
+/// ```
+/// use embedded_graphics::pixelcolor::Rgb888;
+/// use sprig::render::Shape;
+///
+/// let dot = Shape::ellipse().with_fill(Rgb888::new(255, 0, 0));
+/// let frame = Shape::rectangle().with_stroke(Rgb888::new(255, 255, 255), 1.0);
+/// assert!(dot.fill.is_some() && frame.stroke.is_some());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// The outline.
+    pub geometry: Geometry,
+    /// Fill colour, if filled.
+    pub fill: Option<Rgb888>,
+    /// Stroke, if stroked.
+    pub stroke: Option<Stroke>,
+}
+
+impl Shape {
+    fn of(geometry: Geometry) -> Self {
+        Shape {
+            geometry,
+            fill: None,
+            stroke: None,
+        }
+    }
+
+    /// The content rectangle.
+    pub fn rectangle() -> Self {
+        Shape::of(Geometry::Rectangle)
+    }
+
+    /// The content rectangle with rounded corners.
+    pub fn rounded_rectangle(radius: f32) -> Self {
+        Shape::of(Geometry::RoundedRectangle { radius })
+    }
+
+    /// The ellipse inscribed in the content rectangle (a circle when it is square).
+    pub fn ellipse() -> Self {
+        Shape::of(Geometry::Ellipse)
+    }
+
+    /// A segment between two points of node space.
+    pub fn line(from: Vec2, to: Vec2) -> Self {
+        Shape::of(Geometry::Line { from, to })
+    }
+
+    /// A polygon through up to [`MAX_POLYGON_POINTS`] points of node space; extra
+    /// points are ignored.
+    pub fn polygon(points: &[Vec2]) -> Self {
+        let mut kept = Vec::new();
+        for &p in points.iter().take(MAX_POLYGON_POINTS) {
+            let _ = kept.push(p);
+        }
+        Shape::of(Geometry::Polygon { points: kept })
+    }
+
+    /// This shape filled with `color`.
+    pub fn with_fill(mut self, color: Rgb888) -> Self {
+        self.fill = Some(color);
+        self
+    }
+
+    /// This shape stroked with `color`, `width` node units wide.
+    pub fn with_stroke(mut self, color: Rgb888, width: f32) -> Self {
+        self.stroke = Some(Stroke { color, width });
+        self
+    }
+}
+
+impl Component for Shape {
+    const NAME: &'static str = "Shape";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE;
+}
+
+impl<W> Hooks<W> for Shape {}
+
+/// Whether `p` lies in the rectangle `r` shrunk by `inset` on every side.
+fn in_rect(r: &Rect, inset: f32, p: Vec2) -> bool {
+    p.x >= r.x + inset && p.x < r.max_x() - inset && p.y >= r.y + inset && p.y < r.max_y() - inset
+}
+
+fn in_rounded(r: &Rect, radius: f32, inset: f32, p: Vec2) -> bool {
+    if !in_rect(r, inset, p) {
+        return false;
+    }
+    let radius = (radius.min(r.width / 2.0).min(r.height / 2.0) - inset).max(0.0);
+    let inner = Rect::new(
+        r.x + inset + radius,
+        r.y + inset + radius,
+        (r.width - 2.0 * (inset + radius)).max(0.0),
+        (r.height - 2.0 * (inset + radius)).max(0.0),
+    );
+    let dx = (inner.x - p.x).max(p.x - inner.max_x()).max(0.0);
+    let dy = (inner.y - p.y).max(p.y - inner.max_y()).max(0.0);
+    dx * dx + dy * dy <= radius * radius
+}
+
+fn in_ellipse(r: &Rect, inset: f32, p: Vec2) -> bool {
+    let rx = r.width / 2.0 - inset;
+    let ry = r.height / 2.0 - inset;
+    if rx <= 0.0 || ry <= 0.0 {
+        return false;
+    }
+    let dx = (p.x - (r.x + r.width / 2.0)) / rx;
+    let dy = (p.y - (r.y + r.height / 2.0)) / ry;
+    dx * dx + dy * dy <= 1.0
+}
+
+fn distance_to_segment(a: Vec2, b: Vec2, p: Vec2) -> f32 {
+    let (abx, aby) = (b.x - a.x, b.y - a.y);
+    let len2 = abx * abx + aby * aby;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * abx + (p.y - a.y) * aby) / len2).clamp(0.0, 1.0)
+    };
+    let (dx, dy) = (p.x - (a.x + t * abx), p.y - (a.y + t * aby));
+    libm::sqrtf(dx * dx + dy * dy)
+}
+
+fn in_polygon(points: &[Vec2], p: Vec2) -> bool {
+    let mut inside = false;
+    let mut j = points.len().wrapping_sub(1);
+    for i in 0..points.len() {
+        let (a, b) = (points[i], points[j % points.len()]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+fn bounds_of(points: &[Vec2], margin: f32) -> Rect {
+    let Some(first) = points.first() else {
+        return Rect::default();
+    };
+    let (mut min, mut max) = (*first, *first);
+    for p in points {
+        min = Vec2::new(min.x.min(p.x), min.y.min(p.y));
+        max = Vec2::new(max.x.max(p.x), max.y.max(p.y));
+    }
+    Rect::new(
+        min.x - margin,
+        min.y - margin,
+        max.x - min.x + 2.0 * margin,
+        max.y - min.y + 2.0 * margin,
+    )
+}
+
+impl Shape {
+    /// Points given in node space, moved to anchor space.
+    fn to_anchor_space(content: Rect, p: Vec2) -> Vec2 {
+        Vec2::new(p.x + content.x, p.y + content.y)
+    }
+
+    /// Whether `p` (anchor space) is in the shape shrunk by `inset`.
+    fn contains(&self, content: &Rect, inset: f32, p: Vec2) -> bool {
+        match &self.geometry {
+            Geometry::Rectangle => in_rect(content, inset, p),
+            Geometry::RoundedRectangle { radius } => in_rounded(content, *radius, inset, p),
+            Geometry::Ellipse => in_ellipse(content, inset, p),
+            Geometry::Line { .. } => false,
+            Geometry::Polygon { points } => {
+                let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
+                for &q in points {
+                    let _ = moved.push(Shape::to_anchor_space(*content, q));
+                }
+                if inset <= 0.0 {
+                    return in_polygon(&moved, p);
+                }
+                in_polygon(&moved, p) && {
+                    let n = moved.len();
+                    (0..n).all(|i| distance_to_segment(moved[i], moved[(i + 1) % n], p) >= inset)
+                }
+            }
+        }
+    }
+}
+
+impl Draw for Shape {
+    const DRAWS: bool = true;
+
+    fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
+        let content = canvas.content();
+        let bounds = self.local_bounds(content);
+        if let Geometry::Line { from, to } = &self.geometry {
+            if let Some(stroke) = self.stroke {
+                let (a, b) = (
+                    Shape::to_anchor_space(content, *from),
+                    Shape::to_anchor_space(content, *to),
+                );
+                let half = stroke.width / 2.0;
+                canvas.paint(bounds, |p| {
+                    (distance_to_segment(a, b, p) <= half).then_some((stroke.color, 255))
+                });
+            }
+            return;
+        }
+        let stroke = self.stroke.filter(|s| s.width > 0.0);
+        let fill = self.fill;
+        canvas.paint(bounds, |p| {
+            if !self.contains(&content, 0.0, p) {
+                return None;
+            }
+            if let Some(stroke) = stroke {
+                if !self.contains(&content, stroke.width, p) {
+                    return Some((stroke.color, 255));
+                }
+            }
+            fill.map(|color| (color, 255))
+        });
+    }
+
+    fn appearance(&self) -> u32 {
+        let mut f = Fingerprint::new();
+        match &self.geometry {
+            Geometry::Rectangle => f = f.word(1),
+            Geometry::RoundedRectangle { radius } => f = f.word(2).float(*radius),
+            Geometry::Ellipse => f = f.word(3),
+            Geometry::Line { from, to } => {
+                f = f
+                    .word(4)
+                    .float(from.x)
+                    .float(from.y)
+                    .float(to.x)
+                    .float(to.y);
+            }
+            Geometry::Polygon { points } => {
+                f = f.word(5);
+                for p in points {
+                    f = f.float(p.x).float(p.y);
+                }
+            }
+        }
+        f = match self.fill {
+            Some(color) => f.word(1).color(color),
+            None => f.word(0),
+        };
+        match self.stroke {
+            Some(s) => f.word(1).color(s.color).float(s.width),
+            None => f.word(0),
+        }
+        .finish()
+    }
+
+    fn local_bounds(&self, content: Rect) -> Rect {
+        match &self.geometry {
+            Geometry::Line { from, to } => {
+                let half = self.stroke.map_or(0.0, |s| s.width / 2.0);
+                bounds_of(
+                    &[
+                        Shape::to_anchor_space(content, *from),
+                        Shape::to_anchor_space(content, *to),
+                    ],
+                    half,
+                )
+            }
+            Geometry::Polygon { points } => {
+                let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
+                for &q in points {
+                    let _ = moved.push(Shape::to_anchor_space(content, q));
+                }
+                bounds_of(&moved, 0.0)
+            }
+            _ => content,
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! A damage-tracked render must be pixel-identical to a full redraw: random scenes, 200
+//! frames of random changes, every frame compared with a full render into a second
+//! buffer, for several colour types.
+
+use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888};
+use embedded_graphics::prelude::Size;
+use proptest::prelude::*;
+use sprig::render::damage::BusCost;
+use sprig::render::{RenderColor, Renderer, Shape};
+use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig_tests::framebuffer::Framebuffer;
+
+component_set! {
+    /// Shapes only.
+    pub enum Scene { Shape(sprig::render::Shape) }
+}
+
+type W = World<Scene, 24, 24>;
+const WIDTH: u32 = 48;
+const HEIGHT: u32 = 32;
+
+#[derive(Clone, Debug)]
+enum Change {
+    Move(usize, f32, f32),
+    Turn(usize, f32),
+    Scale(usize, f32, f32),
+    Fade(usize, u8),
+    Recolor(usize, u8),
+    Z(usize, i32),
+    GlobalZ(usize, i16),
+    Toggle(usize),
+    Reparent(usize, usize),
+    Destroy(usize),
+    Resize(usize, f32, f32),
+    Still,
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    let n = 0..10usize;
+    prop_oneof![
+        3 => (n.clone(), -10.0f32..60.0, -10.0f32..40.0).prop_map(|(i, x, y)| Change::Move(i, x, y)),
+        2 => (n.clone(), -180.0f32..180.0).prop_map(|(i, a)| Change::Turn(i, a)),
+        1 => (n.clone(), 0.3f32..2.0, 0.3f32..2.0).prop_map(|(i, x, y)| Change::Scale(i, x, y)),
+        1 => (n.clone(), any::<u8>()).prop_map(|(i, o)| Change::Fade(i, o)),
+        1 => (n.clone(), any::<u8>()).prop_map(|(i, c)| Change::Recolor(i, c)),
+        1 => (n.clone(), -3..3i32).prop_map(|(i, z)| Change::Z(i, z)),
+        1 => (n.clone(), -2..3i16).prop_map(|(i, z)| Change::GlobalZ(i, z)),
+        1 => n.clone().prop_map(Change::Toggle),
+        1 => (n.clone(), n.clone()).prop_map(|(i, p)| Change::Reparent(i, p)),
+        1 => n.clone().prop_map(Change::Destroy),
+        1 => (n, 1.0f32..20.0, 1.0f32..20.0).prop_map(|(i, w, h)| Change::Resize(i, w, h)),
+        2 => Just(Change::Still),
+    ]
+}
+
+fn palette(k: u8) -> Rgb888 {
+    Rgb888::new(k.wrapping_mul(37), k.wrapping_mul(91), k.wrapping_mul(53))
+}
+
+fn shape(k: usize) -> Shape {
+    let color = palette(k as u8);
+    match k % 6 {
+        0 => Shape::rectangle().with_fill(color),
+        1 => Shape::ellipse()
+            .with_fill(color)
+            .with_stroke(palette(k as u8 + 1), 1.5),
+        2 => Shape::rounded_rectangle(3.0).with_stroke(color, 2.0),
+        3 => Shape::line(Vec2::new(0.0, 0.0), Vec2::new(12.0, 7.0)).with_stroke(color, 1.5),
+        4 => Shape::polygon(&[
+            Vec2::new(0.0, 0.0),
+            Vec2::new(10.0, 2.0),
+            Vec2::new(4.0, 9.0),
+        ])
+        .with_fill(color),
+        _ => Shape::rectangle()
+            .with_fill(color)
+            .with_stroke(palette(3), 1.0),
+    }
+}
+
+fn build(w: &mut W) -> Vec<NodeId> {
+    let root = w.root();
+    (0..10)
+        .map(|k| {
+            let n = w.create_child(root, "n").unwrap();
+            w.set_content_size(n, Size2::new(8.0 + k as f32, 6.0 + (k % 4) as f32))
+                .unwrap();
+            w.set_position(n, Vec2::new(4.0 * k as f32, 3.0 * k as f32))
+                .unwrap();
+            w.add_component(n, shape(k)).unwrap();
+            n
+        })
+        .collect()
+}
+
+fn apply(w: &mut W, nodes: &[NodeId], c: &Change) {
+    let live = |i: usize| Some(nodes[i]).filter(|&n| w.is_valid(n));
+    match *c {
+        Change::Move(i, x, y) => {
+            if let Some(n) = live(i) {
+                w.set_position(n, Vec2::new(x, y)).unwrap();
+            }
+        }
+        Change::Turn(i, a) => {
+            if let Some(n) = live(i) {
+                w.set_angle_degrees(n, a).unwrap();
+            }
+        }
+        Change::Scale(i, x, y) => {
+            if let Some(n) = live(i) {
+                w.set_scale(n, Vec2::new(x, y)).unwrap();
+            }
+        }
+        Change::Fade(i, o) => {
+            if let Some(n) = live(i) {
+                w.set_opacity(n, o).unwrap();
+            }
+        }
+        Change::Recolor(i, k) => {
+            if let Some(n) = live(i) {
+                if let Some(c) = w.component_of::<Shape>(n).unwrap() {
+                    w.get_mut::<Shape>(c).unwrap().fill = Some(palette(k));
+                }
+            }
+        }
+        Change::Z(i, z) => {
+            if let Some(n) = live(i) {
+                w.set_z_index(n, z).unwrap();
+            }
+        }
+        Change::GlobalZ(i, z) => {
+            if let Some(n) = live(i) {
+                w.set_global_z_order(n, z).unwrap();
+            }
+        }
+        Change::Toggle(i) => {
+            if let Some(n) = live(i) {
+                let on = w.active(n).unwrap();
+                let _ = w.set_active(n, !on);
+            }
+        }
+        Change::Reparent(i, p) => {
+            if let (Some(n), Some(p)) = (live(i), live(p)) {
+                let _ = w.set_parent(n, Some(p));
+            }
+        }
+        Change::Destroy(i) => {
+            if let Some(n) = live(i) {
+                w.destroy(n).unwrap();
+            }
+        }
+        Change::Resize(i, x, y) => {
+            if let Some(n) = live(i) {
+                w.set_content_size(n, Size2::new(x, y)).unwrap();
+            }
+        }
+        Change::Still => {}
+    }
+}
+
+fn run<C: RenderColor + core::fmt::Debug>(frames: &[Vec<Change>]) -> Result<(), TestCaseError> {
+    let size = Size::new(WIDTH, HEIGHT);
+    let background = Rgb888::new(10, 20, 30);
+    let mut w = W::new();
+    let nodes = build(&mut w);
+    let mut partial = Framebuffer::new(WIDTH, HEIGHT, C::from_rgb888(Rgb888::new(255, 0, 255)));
+    let mut tracked: Renderer<C, 24, 96, 4> = Renderer::new(size, background, BusCost::new(16, 11));
+    let mut reference: Renderer<C, 24, 96, 4> =
+        Renderer::new(size, background, BusCost::new(16, 11));
+    for (f, changes) in frames.iter().enumerate() {
+        for c in changes {
+            apply(&mut w, &nodes, c);
+        }
+        w.tick(0.02).unwrap();
+        tracked.render(&mut w, &mut partial).unwrap();
+        let mut full = Framebuffer::new(WIDTH, HEIGHT, C::from_rgb888(Rgb888::new(0, 255, 0)));
+        reference.render_full(&mut w, &mut full).unwrap();
+        prop_assert_eq!(partial.out_of_bounds, 0);
+        if partial.pixels != full.pixels {
+            let bad = partial
+                .pixels
+                .iter()
+                .zip(&full.pixels)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0) as u32;
+            return Err(TestCaseError::fail(format!(
+                "frame {f}: first differing pixel ({}, {}) after {changes:?}",
+                bad % WIDTH,
+                bad / WIDTH
+            )));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damage_tracked_frames_match_full_redraws(
+        frames in proptest::collection::vec(proptest::collection::vec(change(), 0..3), 200),
+    ) {
+        run::<Rgb565>(&frames)?;
+        run::<Gray4>(&frames)?;
+        run::<BinaryColor>(&frames)?;
+    }
+}

@@ -1,0 +1,19 @@
+//! `draw` given a value, and given twice.
+
+use sprig::{Ctx, HookResult, Hooks};
+
+pub struct Spinner;
+
+#[sprig::component(draw = true)]
+impl Hooks<()> for Spinner {
+    fn start(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        Ok(())
+    }
+}
+
+pub struct Twice;
+
+#[sprig::component(draw, draw)]
+impl Hooks<()> for Twice {}
+
+fn main() {}
