@@ -134,7 +134,7 @@ where
             });
         }
         self.emit(NodeEvent::SiblingOrderChanged { node: child });
-        self.arena.slot_mut(c).flags.set(Flags::REORDERED, true);
+        self.mark_reordered(c);
         if p != Some(0) {
             // Only direct children of the root persist.
             self.arena.slot_mut(c).flags.set(Flags::PERSISTENT, false);
@@ -230,7 +230,7 @@ where
             Some(before) => self.arena.insert_before(c, before),
             None => self.arena.append_child(p, c),
         }
-        self.arena.slot_mut(c).flags.set(Flags::REORDERED, true);
+        self.mark_reordered(c);
         self.mark_children_dirty(p);
         Ok(())
     }

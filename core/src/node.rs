@@ -47,10 +47,6 @@ impl Flags {
     /// Part of the scene `switch_scene` is replacing (a direct child of the root when the
     /// switch began).
     pub(crate) const OLD_SCENE: Flags = Flags(1 << 10);
-    /// The node's place in the draw order may have changed since the renderer last
-    /// looked (sibling index, zIndex, parent, global z, or moved by a sort): its subtree
-    /// is redrawn. The renderer clears it.
-    pub(crate) const REORDERED: Flags = Flags(1 << 11);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0
@@ -126,6 +122,10 @@ pub(crate) struct NodeMeta {
     pub(crate) tag: u16,
     /// Draw order across the whole tree when non-zero (cocos2d-x `globalZOrder`).
     pub(crate) global_z: i16,
+    /// The world's order version when the node's place in the draw order last changed
+    /// (sibling index, zIndex, parent, global z, or moved by a sort); renderers redraw
+    /// the subtree of a node reordered since their last frame.
+    pub(crate) reordered_at: u32,
 }
 
 impl NodeMeta {
@@ -136,6 +136,7 @@ impl NodeMeta {
             content_size: Size2::ZERO,
             tag: 0,
             global_z: 0,
+            reordered_at: 0,
         }
     }
 }
@@ -158,5 +159,5 @@ pub const NODE_META_BYTES: usize = core::mem::size_of::<NodeMeta>();
 #[cfg(target_pointer_width = "32")]
 const _: () = {
     assert!(NODE_SLOT_BYTES <= 64, "a node slot must fit in 64 bytes");
-    assert!(NODE_META_BYTES <= 36, "node metadata must fit in 36 bytes");
+    assert!(NODE_META_BYTES <= 40, "node metadata must fit in 40 bytes");
 };

@@ -56,7 +56,7 @@ where
         }
         if self.arena.slot(i).z_index != applied {
             self.arena.slot_mut(i).z_index = applied;
-            self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
+            self.mark_reordered(i);
             self.emit(NodeEvent::SiblingOrderChanged { node });
             if let Some(p) = self.arena.parent(i) {
                 self.mark_children_dirty(p);
@@ -79,7 +79,7 @@ where
         let i = self.arena.resolve(node)?;
         if self.arena.meta(i).global_z != global_z {
             self.arena.meta_mut(i).global_z = global_z;
-            self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
+            self.mark_reordered(i);
         }
         Ok(())
     }
@@ -99,6 +99,18 @@ where
             self.sort_children_of(p);
         }
         Ok(())
+    }
+
+    /// Records that node `i` moved in the draw order, for renderers.
+    pub(crate) fn mark_reordered(&mut self, i: usize) {
+        self.order_version = self.order_version.wrapping_add(1);
+        self.arena.meta_mut(i).reordered_at = self.order_version;
+    }
+
+    /// The world's draw-order version: it grows each time a node moves in the draw
+    /// order. Renderers compare it with what they saw last frame.
+    pub fn order_version(&self) -> u32 {
+        self.order_version
     }
 
     /// Queues `p` for the end-of-frame sort (Cocos `_delaySort`).
@@ -170,7 +182,7 @@ where
             if let Some(before) = before {
                 self.arena.unlink(i);
                 self.arena.insert_before(i, before);
-                self.arena.slot_mut(i).flags.set(Flags::REORDERED, true);
+                self.mark_reordered(i);
             }
         }
         self.emit(NodeEvent::ChildReorder {

@@ -86,6 +86,7 @@ pub struct World<
     pub(crate) scene_loading: bool,
     pub(crate) frame: u32,
     pub(crate) transform_recomputes: u32,
+    pub(crate) order_version: u32,
     pub(crate) hook_errors: u32,
     pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
 }
@@ -143,6 +144,7 @@ impl<
             scene_loading: false,
             frame: 0,
             transform_recomputes: 0,
+            order_version: 0,
             hook_errors: 0,
             last_hook_error: None,
         }

@@ -1,6 +1,7 @@
 //! A damage-tracked render must be pixel-identical to a full redraw: random scenes, 200
 //! frames of random changes, every frame compared with a full render into a second
-//! buffer, for several colour types.
+//! buffer, for several colour types; and a renderer with a shadow of the screen, which
+//! sends only the runs that changed, must leave its display equal to the full render.
 
 use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
@@ -167,15 +168,33 @@ fn run<C: RenderColor + core::fmt::Debug>(frames: &[Vec<Change>]) -> Result<(), 
     let mut tracked: Renderer<C, 24, 96, 4> = Renderer::new(size, background, BusCost::new(16, 11));
     let mut reference: Renderer<C, 24, 96, 4> =
         Renderer::new(size, background, BusCost::new(16, 11));
+    // With a shadow of the screen only changed runs reach the display.
+    let mut shadowed: Renderer<C, 24, 96, 4, { (WIDTH * HEIGHT) as usize }> =
+        Renderer::new(size, background, BusCost::new(16, 11));
+    let mut sparse = Framebuffer::new(WIDTH, HEIGHT, C::from_rgb888(Rgb888::new(0, 0, 255)));
     for (f, changes) in frames.iter().enumerate() {
         for c in changes {
             apply(&mut w, &nodes, c);
         }
         w.tick(0.02).unwrap();
         tracked.render(&mut w, &mut partial).unwrap();
+        shadowed.render(&mut w, &mut sparse).unwrap();
         let mut full = Framebuffer::new(WIDTH, HEIGHT, C::from_rgb888(Rgb888::new(0, 255, 0)));
         reference.render_full(&mut w, &mut full).unwrap();
         prop_assert_eq!(partial.out_of_bounds, 0);
+        prop_assert_eq!(sparse.out_of_bounds, 0);
+        if sparse.pixels != full.pixels {
+            let diffs: Vec<(u32, u32)> = (0..WIDTH * HEIGHT)
+                .filter(|&i| sparse.pixels[i as usize] != full.pixels[i as usize])
+                .map(|i| (i % WIDTH, i / WIDTH))
+                .collect();
+            return Err(TestCaseError::fail(format!(
+                "frame {f}: the shadowed target differs at {} pixels, first {:?}; sent {:?}",
+                diffs.len(),
+                &diffs[..diffs.len().min(8)],
+                shadowed.flushed()
+            )));
+        }
         if partial.pixels != full.pixels {
             let bad = partial
                 .pixels

@@ -7,7 +7,8 @@
 //! pixels (transform, content rectangle, opacity along its ancestors, clip, its drawing
 //! components and their `appearance`). A node whose bounds or fingerprint changed, that
 //! appeared or disappeared, or whose place in the draw order moved (it or an ancestor got
-//! a new sibling index, zIndex, parent or global z) damages its old and new bounds. The
+//! a new sibling index, zIndex, parent or global z since this renderer's last frame)
+//! damages its old and new bounds. The
 //! damaged rectangles ([`Damage`]) are then redrawn, each in tiles of the renderer's
 //! pixel buffer: background, then every node that overlaps the tile, in draw order, and
 //! each tile is sent to the target with one `fill_contiguous`. A still frame draws and
@@ -79,24 +80,47 @@ struct Item {
 }
 
 /// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
-/// `BUF` pixels, keeping up to `DAMAGE` damaged rectangles per frame.
+/// `BUF` pixels, keeping up to `DAMAGE` damaged rectangles per frame, with an optional
+/// shadow copy of the screen of `SHADOW` pixels.
 ///
 /// The buffer bounds the RAM for pixels: a damaged rectangle larger than it is drawn and
-/// flushed in several tiles. One renderer per world.
-pub struct Renderer<C, const N: usize, const BUF: usize, const DAMAGE: usize = 16> {
+/// flushed in several tiles. Several renderers may draw the same world.
+///
+/// **Shadow.** With `SHADOW` at least the screen's pixel count, the renderer keeps what
+/// it last sent to the display. After redrawing a damaged rectangle it compares each row
+/// with the shadow and flushes only the runs of pixels that really changed, merged by bus
+/// cost like the damage itself: a rotating disc or a bar growing by a pixel sends only
+/// the pixels that differ. Without it (`SHADOW = 0`, the default) every damaged rectangle
+/// is flushed whole, which needs no screen-sized RAM.
+pub struct Renderer<
+    C,
+    const N: usize,
+    const BUF: usize,
+    const DAMAGE: usize = 16,
+    const SHADOW: usize = 0,
+> {
     screen: Rectangle,
     background: Rgb888,
     buffer: [C; BUF],
+    shadow: [C; SHADOW],
     damage: Damage<DAMAGE>,
+    changed: Damage<DAMAGE>,
     flushed: Vec<Rectangle, DAMAGE>,
     visuals: [Visual; N],
     items: Vec<Item, N>,
     frame: u32,
+    /// The world's order version at the last frame.
+    seen_order: u32,
     invalidated: bool,
 }
 
-impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
-    Renderer<C, N, BUF, DAMAGE>
+impl<
+        C: RenderColor,
+        const N: usize,
+        const BUF: usize,
+        const DAMAGE: usize,
+        const SHADOW: usize,
+    > Renderer<C, N, BUF, DAMAGE, SHADOW>
 {
     /// A renderer for a screen of `size` cleared to `background`, costing flushes with
     /// `cost`. Its first frame draws the whole screen.
@@ -109,11 +133,14 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
             screen,
             background,
             buffer: [C::from_rgb888(background); BUF],
+            shadow: [C::from_rgb888(background); SHADOW],
             damage: Damage::new(screen, cost),
+            changed: Damage::new(screen, cost),
             flushed: Vec::new(),
             visuals: [NOT_DRAWN; N],
             items: Vec::new(),
             frame: 0,
+            seen_order: 0,
             invalidated: true,
         }
     }
@@ -123,9 +150,14 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
         self.invalidated = true;
     }
 
-    /// The rectangles the last frame redrew and flushed.
+    /// The rectangles the last frame sent to the display.
     pub fn flushed(&self) -> &[Rectangle] {
         &self.flushed
+    }
+
+    /// Whether the shadow is in use: `SHADOW` holds the whole screen.
+    fn shadowed(&self) -> bool {
+        SHADOW > 0 && SHADOW >= self.screen.size.width as usize * self.screen.size.height as usize
     }
 
     /// Draws what changed since the last frame onto `target`.
@@ -174,6 +206,7 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
         self.items.clear();
         let screen = self.screen;
         self.collect(world, 0, screen, 255, false);
+        self.seen_order = world.order_version();
         // Global z: a stable sort, linear in the nodes with global z 0.
         let items = &mut self.items;
         for i in 1..items.len() {
@@ -198,8 +231,12 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
         if !world.has(n, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }
-        let reordered = reordered_above || world.has(n, Flags::REORDERED);
-        world.arena.slot_mut(n).flags.set(Flags::REORDERED, false);
+        let since = world
+            .arena
+            .meta(n)
+            .reordered_at
+            .wrapping_sub(self.seen_order);
+        let reordered = reordered_above || (since != 0 && since < u32::MAX / 2);
         let opacity = ((u16::from(parent_opacity) * u16::from(world.arena.slot(n).opacity) + 127)
             / 255) as u8;
         let world_matrix = world.world_of(n);
@@ -329,7 +366,8 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
         }
     }
 
-    /// Redraws the damaged rectangles, tile by tile, and flushes each tile.
+    /// Redraws the damaged rectangles, tile by tile, and flushes each tile — or, with
+    /// the shadow, only the pixels that changed.
     fn redraw<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
         &mut self,
         world: &World<S, N, C2, TM, E, TR>,
@@ -339,10 +377,12 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
         S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
         D: DrawTarget<Color = C>,
     {
+        let shadowed = self.shadowed();
+        // A frame that redraws the whole screen flushes all of it: what the display
+        // shows is unknown then (first frame, `invalidate`, full redraws).
+        let whole = self.damage.rects().first() == Some(&self.screen);
         let damage = self.damage.stats();
         let mut stats = FrameStats {
-            rects: damage.rects,
-            bytes: damage.bytes,
             nodes: self.items.len() as u32,
             ..FrameStats::default()
         };
@@ -351,6 +391,7 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
             let _ = self.flushed.push(rect);
         }
         self.damage.clear();
+        self.changed.clear();
         for k in 0..self.flushed.len() {
             let rect = self.flushed[k];
             let (width, height) = (rect.size.width as usize, rect.size.height as usize);
@@ -368,15 +409,81 @@ impl<C: RenderColor, const N: usize, const BUF: usize, const DAMAGE: usize>
                     );
                     self.draw_tile(world, tile);
                     let area = cols * rows;
-                    target.fill_contiguous(&tile, self.buffer[..area].iter().copied())?;
                     stats.pixels_drawn += area as u64;
-                    stats.pixels_flushed += area as u64;
+                    if shadowed {
+                        self.absorb_tile(tile, whole);
+                    } else {
+                        target.fill_contiguous(&tile, self.buffer[..area].iter().copied())?;
+                    }
                     x += cols;
                 }
                 y += rows;
             }
         }
+        if !shadowed {
+            stats.rects = damage.rects;
+            stats.pixels_flushed = stats.pixels_drawn;
+            stats.bytes = damage.bytes;
+            return Ok(stats);
+        }
+        self.flushed.clear();
+        let screen_width = self.screen.size.width as usize;
+        for &rect in self.changed.rects() {
+            let _ = self.flushed.push(rect);
+            let shadow = &self.shadow;
+            let pixels = (0..rect.size.height as usize).flat_map(|row| {
+                let start =
+                    (rect.top_left.y as usize + row) * screen_width + rect.top_left.x as usize;
+                shadow
+                    .get(start..start + rect.size.width as usize)
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied()
+            });
+            target.fill_contiguous(&rect, pixels)?;
+        }
+        let sent = self.changed.stats();
+        stats.rects = sent.rects;
+        stats.pixels_flushed = sent.pixels;
+        stats.bytes = sent.bytes;
         Ok(stats)
+    }
+
+    /// Compares a drawn tile with the shadow, records the runs of pixels that changed,
+    /// and updates the shadow. Within a row, two runs are sent as one when the unchanged
+    /// pixels between them cost less on the bus than another rectangle's command.
+    fn absorb_tile(&mut self, tile: Rectangle, flush_all: bool) {
+        let screen_width = self.screen.size.width as usize;
+        let cols = tile.size.width as usize;
+        let cost = self.changed.bus_cost();
+        let bridge = (u64::from(cost.bytes_per_rect) * 8)
+            .checked_div(u64::from(cost.bits_per_pixel))
+            .unwrap_or(u64::MAX) as usize;
+        for row in 0..tile.size.height as usize {
+            let start = (tile.top_left.y as usize + row) * screen_width + tile.top_left.x as usize;
+            let Some(old) = self.shadow.get_mut(start..start + cols) else {
+                continue;
+            };
+            let drawn = &self.buffer[row * cols..(row + 1) * cols];
+            let mut run: Option<(usize, usize)> = None;
+            for i in 0..cols {
+                if !(flush_all || drawn[i] != old[i]) {
+                    continue;
+                }
+                run = match run {
+                    Some((first, last)) if i - last - 1 < bridge => Some((first, i)),
+                    Some((first, last)) => {
+                        self.changed.add(row_run(tile, row, first, last));
+                        Some((i, i))
+                    }
+                    None => Some((i, i)),
+                };
+            }
+            if let Some((first, last)) = run {
+                self.changed.add(row_run(tile, row, first, last));
+            }
+            old.copy_from_slice(drawn);
+        }
     }
 
     fn draw_tile<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
@@ -457,4 +564,12 @@ where
         c = slot.next;
     }
     f.finish()
+}
+
+/// Pixels `first..=last` of row `row` of `tile`.
+fn row_run(tile: Rectangle, row: usize, first: usize, last: usize) -> Rectangle {
+    Rectangle::new(
+        tile.top_left + Point::new(first as i32, row as i32),
+        Size::new((last - first + 1) as u32, 1),
+    )
 }
