@@ -97,3 +97,17 @@ fn deactivating_and_destroying_erase() {
     r.render(&mut w, &mut fb).unwrap();
     assert!(fb.pixels.iter().all(|&p| p == BLACK));
 }
+
+#[test]
+fn a_renderer_larger_than_its_target_never_draws_outside_it() {
+    let mut w = W::new();
+    boxed(&mut w, "a", 20.0, 3.0, RED);
+    let mut fb = Framebuffer::new(16, 16, BLACK);
+    let mut r = R::new(Size::new(32, 16), BLACK, BusCost::new(24, 0));
+    r.render(&mut w, &mut fb).unwrap();
+    assert_eq!(fb.out_of_bounds, 0);
+    assert!(fb
+        .writes
+        .iter()
+        .all(|w| w.top_left.x + w.size.width as i32 <= 16));
+}

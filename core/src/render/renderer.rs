@@ -392,8 +392,10 @@ impl<
         }
         self.damage.clear();
         self.changed.clear();
+        // Never draw outside the target, whatever size the renderer was made for.
+        let visible = self.screen.intersection(&target.bounding_box());
         for k in 0..self.flushed.len() {
-            let rect = self.flushed[k];
+            let rect = self.flushed[k].intersection(&visible);
             let (width, height) = (rect.size.width as usize, rect.size.height as usize);
             let tile_width = width.min(BUF);
             let tile_rows = (BUF / tile_width).clamp(1, height.max(1));
