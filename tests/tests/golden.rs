@@ -13,12 +13,18 @@ use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888, RgbColor
 use embedded_graphics::prelude::Size;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use sprig::render::damage::BusCost;
-use sprig::render::{RenderColor, Renderer, Shape};
+use sprig::render::{Clip, Image, Label, ProgressBar, RenderColor, Renderer, Shape};
 use sprig::{component_set, NodeId, Size2, Vec2, World};
 
 component_set! {
     /// The built-in drawables.
-    pub enum Scene { Shape(sprig::render::Shape) }
+    pub enum Scene {
+        Shape(sprig::render::Shape),
+        Label(sprig::render::Label),
+        Image(sprig::render::Image),
+        ProgressBar(sprig::render::ProgressBar),
+        Clip(sprig::render::Clip),
+    }
 }
 
 type W = World<Scene, 32, 32>;
@@ -338,4 +344,95 @@ fn opacity() {
     let mut w = W::new();
     build(&mut w);
     check::<BinaryColor>("opacity_binary", Size::new(64, 48), Rgb888::BLACK, &mut w);
+}
+
+/// A 4×3 image: a red-to-blue ramp on top, green in the middle, a grey ramp below.
+static TINY: [u8; 36] = [
+    255, 0, 0, 170, 0, 85, 85, 0, 170, 0, 0, 255, //
+    0, 255, 0, 0, 200, 0, 0, 150, 0, 0, 100, 0, //
+    40, 40, 40, 100, 100, 100, 160, 160, 160, 220, 220, 220,
+];
+
+/// Labels placed by their node's anchor (bottom-left, centre, top-right), a progress
+/// bar at 60 % with a border, and an image at its own size, stretched, and rotated.
+#[test]
+fn text_images_progress() {
+    let mut w = W::new();
+    let root = w.root();
+    let label = |w: &mut W, text: &str, at: (f32, f32), anchor: (f32, f32), color: Rgb888| {
+        let n = w.create_child(root, "label").unwrap();
+        w.set_content_size(n, Size2::new(1.0, 1.0)).unwrap();
+        w.set_anchor(n, Vec2::new(anchor.0, anchor.1)).unwrap();
+        w.set_position(n, Vec2::new(at.0, at.1)).unwrap();
+        w.add_component(n, Label::new(text).with_color(color))
+            .unwrap();
+    };
+    label(&mut w, "Sprig", (2.0, 2.0), (0.0, 0.0), Rgb888::WHITE);
+    label(&mut w, "mid", (48.0, 40.0), (0.5, 0.5), rgb(250, 220, 60));
+    label(&mut w, "TR", (94.0, 62.0), (1.0, 1.0), Rgb888::CYAN);
+    let bar = w.create_child(root, "bar").unwrap();
+    w.set_content_size(bar, Size2::new(40.0, 6.0)).unwrap();
+    w.set_position(bar, Vec2::new(48.0, 24.0)).unwrap();
+    w.add_component(
+        bar,
+        ProgressBar::new(rgb(40, 40, 60), rgb(60, 200, 90))
+            .with_value(0.6)
+            .with_border(Rgb888::WHITE),
+    )
+    .unwrap();
+    let image = |w: &mut W, size: (f32, f32), at: (f32, f32), angle: f32| {
+        let n = w.create_child(root, "image").unwrap();
+        w.set_content_size(n, Size2::new(size.0, size.1)).unwrap();
+        w.set_position(n, Vec2::new(at.0, at.1)).unwrap();
+        w.set_angle_degrees(n, angle).unwrap();
+        w.add_component(n, Image::raw(&TINY, 4)).unwrap();
+    };
+    image(&mut w, (0.0, 0.0), (8.0, 48.0), 0.0);
+    image(&mut w, (16.0, 12.0), (22.0, 48.0), 0.0);
+    image(&mut w, (16.0, 12.0), (78.0, 12.0), 90.0);
+    check::<Rgb565>(
+        "text_images_progress",
+        Size::new(96, 64),
+        rgb(16, 16, 24),
+        &mut w,
+    );
+}
+
+/// A clipping parent cuts its children (and grandchildren) at its bounds; its sibling
+/// is not clipped.
+#[test]
+fn clipping() {
+    let mut w = W::new();
+    let root = w.root();
+    let window = put(
+        &mut w,
+        root,
+        (30.0, 20.0),
+        (24.0, 24.0),
+        Shape::rectangle().with_stroke(Rgb888::WHITE, 1.0),
+    );
+    w.add_component(window, Clip).unwrap();
+    let inner = put(
+        &mut w,
+        window,
+        (40.0, 8.0),
+        (10.0, 4.0),
+        Shape::rectangle().with_fill(rgb(230, 80, 60)),
+    );
+    w.set_angle_degrees(inner, 20.0).unwrap();
+    put(
+        &mut w,
+        inner,
+        (12.0, 12.0),
+        (8.0, 2.0),
+        Shape::ellipse().with_fill(rgb(60, 200, 240)),
+    );
+    put(
+        &mut w,
+        root,
+        (24.0, 8.0),
+        (44.0, 6.0),
+        Shape::rectangle().with_fill(rgb(90, 220, 90)),
+    );
+    check::<Rgb565>("clipping", Size::new(64, 48), rgb(16, 16, 24), &mut w);
 }

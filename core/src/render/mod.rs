@@ -8,18 +8,26 @@
 //! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
 
 pub mod canvas;
+mod clip;
 pub mod color;
 pub mod damage;
 mod draw;
 mod draw_order;
 mod fingerprint;
+mod image;
+mod label;
+mod progress;
 mod renderer;
 mod shape;
 
 pub use canvas::Canvas;
+pub use clip::Clip;
 pub use color::RenderColor;
 pub use draw::{Draw, DrawSet};
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
+pub use image::{Image, ImageSource};
+pub use label::{Label, MAX_LABEL_LEN};
+pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};

@@ -1,0 +1,128 @@
+//! The progress bar component: a track, a fill over part of it, an optional border.
+
+use embedded_graphics::pixelcolor::Rgb888;
+
+use crate::render::canvas::Canvas;
+use crate::render::color::RenderColor;
+use crate::render::draw::Draw;
+use crate::render::fingerprint::Fingerprint;
+use crate::{Component, HookMask, Hooks, Rect};
+
+/// A horizontal progress bar filling its node's content rectangle.
+///
+/// The track covers the whole content rectangle; the fill covers its left `value`
+/// fraction (`value` is clamped to `0..=1` when drawn, NaN counts as 0); the border, if
+/// any, is a stroke one node unit wide inside the rectangle's edge, drawn over both.
+/// Everything follows the node's transform, as a [`Shape`](crate::render::Shape) does.
+///
+/// ```
+/// use embedded_graphics::pixelcolor::Rgb888;
+/// use sprig::render::ProgressBar;
+///
+/// let mut health = ProgressBar::new(Rgb888::new(40, 40, 40), Rgb888::new(0, 200, 0))
+///     .with_value(0.75)
+///     .with_border(Rgb888::new(255, 255, 255));
+/// health.value -= 0.5;
+/// assert_eq!(health.value, 0.25);
+/// assert_eq!(health.with_value(3.0).clamped_value(), 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProgressBar {
+    /// How full the bar is, `0.0` empty to `1.0` full.
+    pub value: f32,
+    /// The colour of the empty part.
+    pub track: Rgb888,
+    /// The colour of the full part.
+    pub fill: Rgb888,
+    /// The border's colour, if the bar has one.
+    pub border: Option<Rgb888>,
+}
+
+impl ProgressBar {
+    /// An empty bar (value 0) without a border.
+    pub const fn new(track: Rgb888, fill: Rgb888) -> Self {
+        ProgressBar {
+            value: 0.0,
+            track,
+            fill,
+            border: None,
+        }
+    }
+
+    /// This bar at `value`.
+    pub const fn with_value(mut self, value: f32) -> Self {
+        self.value = value;
+        self
+    }
+
+    /// This bar with a border of `color`.
+    pub const fn with_border(mut self, color: Rgb888) -> Self {
+        self.border = Some(color);
+        self
+    }
+
+    /// The value as drawn: clamped to `0..=1`, NaN as 0.
+    pub fn clamped_value(&self) -> f32 {
+        if self.value.is_nan() {
+            0.0
+        } else {
+            self.value.clamp(0.0, 1.0)
+        }
+    }
+}
+
+impl Component for ProgressBar {
+    const NAME: &'static str = "ProgressBar";
+    const EXECUTION_ORDER: i16 = 0;
+    const HOOKS: HookMask = HookMask::NONE;
+}
+
+impl<W> Hooks<W> for ProgressBar {}
+
+impl Draw for ProgressBar {
+    const DRAWS: bool = true;
+
+    fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
+        let r = canvas.content();
+        let fill_end = r.x + self.clamped_value() * r.width;
+        let inside = |x: f32, y: f32, inset: f32| {
+            x >= r.x + inset && x < r.max_x() - inset && y >= r.y + inset && y < r.max_y() - inset
+        };
+        canvas.paint(r, |p| {
+            if !inside(p.x, p.y, 0.0) {
+                return None;
+            }
+            if let Some(border) = self.border {
+                if !inside(p.x, p.y, 1.0) {
+                    return Some((border, 255));
+                }
+            }
+            Some((
+                if p.x < fill_end {
+                    self.fill
+                } else {
+                    self.track
+                },
+                255,
+            ))
+        });
+    }
+
+    /// Covers the colours, the border and the value as drawn (so values past the ends
+    /// that draw alike hash alike).
+    fn appearance(&self) -> u32 {
+        let f = Fingerprint::new()
+            .float(self.clamped_value())
+            .color(self.track)
+            .color(self.fill);
+        match self.border {
+            Some(color) => f.word(1).color(color),
+            None => f.word(0),
+        }
+        .finish()
+    }
+
+    fn local_bounds(&self, content: Rect) -> Rect {
+        content
+    }
+}
