@@ -5,6 +5,8 @@
 //! trace of the first frames and the tree with world positions as it animates.
 #![forbid(unsafe_code)]
 
+use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::{Label, ProgressBar, Shape};
 use sprig::{component, component_set, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2, World};
 
 /// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
@@ -160,9 +162,73 @@ impl Hooks<ShowcaseWorld> for FrameCounter {
     }
 }
 
+/// Fills the `ProgressBar` on its node over `period_seconds`, then starts again.
+pub struct Filler {
+    /// Seconds for a full bar.
+    pub period_seconds: f32,
+    elapsed_seconds: f32,
+}
+
+impl Filler {
+    /// A filler that takes `period_seconds` per round.
+    pub fn new(period_seconds: f32) -> Self {
+        Filler {
+            period_seconds,
+            elapsed_seconds: 0.0,
+        }
+    }
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for Filler {
+    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
+        let me = ctx.this_mut()?;
+        me.elapsed_seconds = (me.elapsed_seconds + dt_seconds) % me.period_seconds;
+        let value = me.elapsed_seconds / me.period_seconds;
+        let node = ctx.node();
+        if let Some(bar) = ctx.component_of::<ProgressBar>(node)? {
+            ctx.get_mut::<ProgressBar>(bar)?.value = value;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the frame number into the `Label` on its node; runs last (order 2).
+#[derive(Default)]
+pub struct FrameText {
+    frames: u32,
+}
+
+#[component(execution_order = 2)]
+impl Hooks<ShowcaseWorld> for FrameText {
+    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
+        let me = ctx.this_mut()?;
+        me.frames += 1;
+        let frames = me.frames;
+        let node = ctx.node();
+        if let Some(label) = ctx.component_of::<Label>(node)? {
+            let mut text: heapless::String<16> = heapless::String::new();
+            let _ = core::fmt::write(&mut text, format_args!("f{frames}"));
+            ctx.get_mut::<Label>(label)?.set_text(&text);
+        }
+        Ok(())
+    }
+}
+
 component_set! {
-    /// The showcase's components.
-    pub enum Showcase { Orbit, Spin, Shuffler, Blinker, FrameCounter }
+    /// The showcase's components: its own, and the built-in drawables it uses.
+    pub enum Showcase {
+        Orbit,
+        Spin,
+        Shuffler,
+        Blinker,
+        FrameCounter,
+        Filler,
+        FrameText,
+        Shape(sprig::render::Shape),
+        Label(sprig::render::Label),
+        ProgressBar(sprig::render::ProgressBar),
+    }
 }
 
 /// Handles to the showcase's nodes.
@@ -197,9 +263,16 @@ pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error>
             degrees_per_second: 90.0,
         },
     )?;
+    world.add_component(
+        planet,
+        Shape::rounded_rectangle(3.0)
+            .with_fill(Rgb888::new(200, 200, 200))
+            .with_stroke(Rgb888::new(255, 255, 255), 1.0),
+    )?;
     let moon = world.create_child(planet, "Moon")?;
     world.set_content_size(moon, Size2::new(4.0, 4.0))?;
     world.set_position(moon, Vec2::new(12.0, 0.0))?;
+    world.add_component(moon, Shape::ellipse().with_fill(Rgb888::new(255, 255, 255)))?;
 
     let deck = world.create_child(canvas, "Deck")?;
     world.set_position(deck, Vec2::new(28.0, 0.0))?;
@@ -209,11 +282,34 @@ pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error>
         *card = world.create_child(deck, ["CardA", "CardB", "CardC"][k])?;
         world.set_content_size(*card, Size2::new(20.0, 28.0))?;
         world.set_position(*card, Vec2::new(8.0 * k as f32 - 8.0, 4.0 - 4.0 * k as f32))?;
+        let grey = 70 + 60 * k as u8;
+        world.add_component(
+            *card,
+            Shape::rounded_rectangle(3.0)
+                .with_fill(Rgb888::new(grey, grey, grey))
+                .with_stroke(Rgb888::new(255, 255, 255), 1.0),
+        )?;
     }
 
     let beacon = world.create_child(canvas, "Beacon")?;
     world.set_position(beacon, Vec2::new(0.0, 24.0))?;
     world.add_component(beacon, FrameCounter::default())?;
+    world.add_component(beacon, Label::new("Sprig"))?;
+    let bar = world.create_child(canvas, "Bar")?;
+    world.set_content_size(bar, Size2::new(40.0, 5.0))?;
+    world.set_position(bar, Vec2::new(-36.0, -26.0))?;
+    world.add_component(
+        bar,
+        ProgressBar::new(Rgb888::new(40, 40, 40), Rgb888::new(200, 200, 200))
+            .with_border(Rgb888::new(255, 255, 255)),
+    )?;
+    world.add_component(bar, Filler::new(2.0))?;
+    let counter = world.create_child(canvas, "Frames")?;
+    world.set_anchor(counter, Vec2::new(1.0, 0.0))?;
+    world.set_content_size(counter, Size2::new(1.0, 1.0))?;
+    world.set_position(counter, Vec2::new(62.0, -31.0))?;
+    world.add_component(counter, Label::new("f0"))?;
+    world.add_component(counter, FrameText::default())?;
     world.add_component(
         canvas,
         Blinker {

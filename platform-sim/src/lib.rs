@@ -1,10 +1,15 @@
 //! Desktop simulator for Sprig apps.
 //!
-//! For now it only prints a world as an indented tree with world positions, which the
-//! showcase uses until rendering (issue 4) and the windowed/headless runner (issue 5) land.
+//! For now: a text view of a world (an indented tree with world positions) and headless
+//! PNG output of `embedded-graphics-simulator` displays (no SDL). The windowed runner,
+//! input and the command-line flags arrive with issue 5.
 #![forbid(unsafe_code)]
 
 use std::fmt::Write as _;
+use std::path::Path;
+
+use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
+use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 
 use sprig::{Dispatch, Error, NodeId, World};
 
@@ -71,4 +76,19 @@ where
         describe_node(world, child, depth + 1, out)?;
     }
     Ok(())
+}
+
+/// Saves a simulator display as a PNG, each pixel drawn `scale` × `scale`, creating the
+/// folder if needed.
+pub fn save_png<C>(display: &SimulatorDisplay<C>, path: &Path, scale: u32) -> Result<(), String>
+where
+    C: PixelColor + Into<Rgb888>,
+{
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
+    display
+        .to_rgb_output_image(&OutputSettingsBuilder::new().scale(scale.max(1)).build())
+        .save_png(path)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
