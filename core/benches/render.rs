@@ -154,7 +154,7 @@ fn animate(w: &mut W, s: &Stage, f: u32) {
     let _ = s.moon;
     w.set_content_size(s.bar, Size2::new((f % 60) as f32 * 1.5, 4.0))
         .expect("valid");
-    if f % 30 == 0 {
+    if f.is_multiple_of(30) {
         let k = (f / 30) as usize % 3;
         w.set_z_index(s.cards[k], (f / 30) as i32).expect("valid");
     }
