@@ -8,6 +8,7 @@
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 
+use crate::input::{KeyEvent, TouchEvent};
 use crate::{CompId, Error, NodeId};
 
 /// What a hook returns. An `Err` does not stop the frame: the engine counts it, keeps the
@@ -37,6 +38,11 @@ pub enum Hook {
     OnDestroy,
     /// A timer the component scheduled fired.
     OnTimer,
+    /// A touch hit the component's node (or a descendant, bubbling up), or continues one
+    /// that began there.
+    OnTouch,
+    /// A key or button changed state.
+    OnKey,
 }
 
 impl Hook {
@@ -52,6 +58,8 @@ impl Hook {
             Hook::OnDisable => "on_disable",
             Hook::OnDestroy => "on_destroy",
             Hook::OnTimer => "on_timer",
+            Hook::OnTouch => "on_touch",
+            Hook::OnKey => "on_key",
         }
     }
 
@@ -148,6 +156,18 @@ pub trait Hooks<W>: Component {
         let _ = (ctx, key, elapsed_seconds);
         Ok(())
     }
+    /// A touch reached the component: on its node, on a descendant (bubbling up), or a
+    /// touch that began there. `ctx.stop_propagation()` keeps it from going further up.
+    fn on_touch(ctx: &mut Ctx<'_, W, Self>, touch: TouchEvent) -> HookResult {
+        let _ = (ctx, touch);
+        Ok(())
+    }
+    /// A key or button was pressed or released; components get it topmost first, and
+    /// `ctx.stop_propagation()` keeps it from the others.
+    fn on_key(ctx: &mut Ctx<'_, W, Self>, key: KeyEvent) -> HookResult {
+        let _ = (ctx, key);
+        Ok(())
+    }
 }
 
 /// One hook call with its arguments, as the engine hands it to [`Dispatch::call`].
@@ -171,6 +191,10 @@ pub enum HookCall {
     OnDestroy,
     /// `on_timer(key, elapsed)`.
     OnTimer(u16, f32),
+    /// `on_touch(touch)`.
+    OnTouch(TouchEvent),
+    /// `on_key(key)`.
+    OnKey(KeyEvent),
 }
 
 impl HookCall {
@@ -186,6 +210,8 @@ impl HookCall {
             HookCall::OnDisable => Hook::OnDisable,
             HookCall::OnDestroy => Hook::OnDestroy,
             HookCall::OnTimer(..) => Hook::OnTimer,
+            HookCall::OnTouch(_) => Hook::OnTouch,
+            HookCall::OnKey(_) => Hook::OnKey,
         }
     }
 }
@@ -242,6 +268,8 @@ pub fn dispatch_hook<W, T: Hooks<W>>(
         HookCall::OnDisable => T::on_disable(ctx),
         HookCall::OnDestroy => T::on_destroy(ctx),
         HookCall::OnTimer(key, elapsed) => T::on_timer(ctx, key, elapsed),
+        HookCall::OnTouch(touch) => T::on_touch(ctx, touch),
+        HookCall::OnKey(key) => T::on_key(ctx, key),
     }
 }
 

@@ -87,6 +87,8 @@ pub struct World<
     pub(crate) frame: u32,
     pub(crate) transform_recomputes: u32,
     pub(crate) order_version: u32,
+    pub(crate) captures: crate::input::Captures,
+    pub(crate) propagation_stopped: bool,
     pub(crate) hook_errors: u32,
     pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
 }
@@ -145,6 +147,8 @@ impl<
             frame: 0,
             transform_recomputes: 0,
             order_version: 0,
+            captures: crate::input::Captures::new(),
+            propagation_stopped: false,
             hook_errors: 0,
             last_hook_error: None,
         }

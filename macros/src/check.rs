@@ -61,11 +61,15 @@ pub enum Hook {
     OnDestroy,
     /// `on_timer(ctx, key, elapsed_seconds)`.
     OnTimer,
+    /// `on_touch(ctx, touch)`.
+    OnTouch,
+    /// `on_key(ctx, key)`.
+    OnKey,
 }
 
 impl Hook {
     /// Every hook, in lifecycle order.
-    pub const ALL: [Hook; 9] = [
+    pub const ALL: [Hook; 11] = [
         Hook::Preload,
         Hook::OnLoad,
         Hook::OnEnable,
@@ -75,6 +79,8 @@ impl Hook {
         Hook::OnDisable,
         Hook::OnDestroy,
         Hook::OnTimer,
+        Hook::OnTouch,
+        Hook::OnKey,
     ];
 
     /// The fn name in a `Hooks` impl.
@@ -89,6 +95,8 @@ impl Hook {
             Hook::OnDisable => "on_disable",
             Hook::OnDestroy => "on_destroy",
             Hook::OnTimer => "on_timer",
+            Hook::OnTouch => "on_touch",
+            Hook::OnKey => "on_key",
         }
     }
 
@@ -104,6 +112,8 @@ impl Hook {
             Hook::OnDisable => "OnDisable",
             Hook::OnDestroy => "OnDestroy",
             Hook::OnTimer => "OnTimer",
+            Hook::OnTouch => "OnTouch",
+            Hook::OnKey => "OnKey",
         }
     }
 
@@ -112,6 +122,8 @@ impl Hook {
         match self {
             Hook::Update | Hook::LateUpdate => &["ctx", "dt_seconds"],
             Hook::OnTimer => &["ctx", "key", "elapsed_seconds"],
+            Hook::OnTouch => &["ctx", "touch"],
+            Hook::OnKey => &["ctx", "key"],
             _ => &["ctx"],
         }
     }
