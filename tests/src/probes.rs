@@ -20,6 +20,19 @@ use sprig::{
 /// 512 trace entries.
 pub type TestWorld = World<Probes, 64, 64, 8, 256, 512>;
 
+/// The time step scenarios tick with, in seconds.
+pub const DT: f32 = 0.016;
+
+/// An empty log, to compare a log with.
+pub const NOTHING: [&str; 0] = [];
+
+/// Attaches `node` under the root.
+pub fn attach(w: &mut TestWorld, node: NodeId) {
+    let root = w.root();
+    w.add_child(root, node)
+        .expect("the node can be attached under the root");
+}
+
 /// What a test attaches to a probe's hook: gets the world, the probe's node and itself.
 pub type Action = Rc<dyn Fn(&mut TestWorld, NodeId, CompId)>;
 

@@ -3,16 +3,10 @@
 //! (types without `on_enable`), nested activations and cancellation by a deactivation
 //! (with decision 3).
 
-use sprig::{Hook, NodeId};
-use sprig_tests::probes::{log, on, once, take_log, Neg, Neg2, NoEnable, Pos, Pos2, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
-
-fn attach(w: &mut TestWorld, node: NodeId) {
-    let root = w.root();
-    w.add_child(root, node).unwrap();
-}
+use sprig::Hook;
+use sprig_tests::probes::{
+    attach, log, on, once, take_log, Neg, Neg2, NoEnable, Pos, Pos2, TestWorld, DT, NOTHING, P,
+};
 
 /// §1.3 M3.2/M3.3: activation collects pre-order (a node's own components before its
 /// children, parent before children), then runs every `preload`, then every `on_load`,

@@ -1,16 +1,8 @@
 //! `add_component` (Cocos `addComponent`, §1.3 M3.4 without invoker, `components.rs`) on
 //! active, inactive and destroyed nodes, from outside a frame and from inside hooks.
 
-use sprig::{Hook, NodeId};
-use sprig_tests::probes::{log, once, take_log, Neg, TestWorld, Updater, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
-
-fn attach(w: &mut TestWorld, node: NodeId) {
-    let root = w.root();
-    w.add_child(root, node).unwrap();
-}
+use sprig::Hook;
+use sprig_tests::probes::{attach, log, once, take_log, Neg, TestWorld, Updater, DT, NOTHING, P};
 
 /// `add_component` on an active node runs `preload`, `on_load`, `on_enable` at once;
 /// `start` waits for the next frame's start phase, sorted by execution order.

@@ -2,16 +2,8 @@
 //! pre-order, `on_destroy` at the end of the frame in post-order, validity, call order,
 //! destroy from inside hooks, and decision 4 ("destroy means no more life").
 
-use sprig::{Error, Hook, NodeId};
-use sprig_tests::probes::{log, on, once, take_log, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
-
-fn attach(w: &mut TestWorld, node: NodeId) {
-    let root = w.root();
-    w.add_child(root, node).unwrap();
-}
+use sprig::{Error, Hook};
+use sprig_tests::probes::{attach, log, on, once, take_log, TestWorld, DT, NOTHING, P};
 
 /// §1.8: `destroy` deactivates now (`on_disable` pre-order: own components, then
 /// children); the node stays a child until the end of the frame, where `on_destroy` runs

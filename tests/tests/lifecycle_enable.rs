@@ -2,16 +2,8 @@
 //! outside a frame and from inside every hook, and `add_component` on active and
 //! inactive nodes.
 
-use sprig::{Hook, NodeId};
-use sprig_tests::probes::{log, on, once, take_log, Neg, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
-
-fn attach(w: &mut TestWorld, node: NodeId) {
-    let root = w.root();
-    w.add_child(root, node).unwrap();
-}
+use sprig::Hook;
+use sprig_tests::probes::{attach, log, on, once, take_log, Neg, TestWorld, DT, NOTHING, P};
 
 /// §1.4: on an active node `set_enabled` runs `on_disable` / `on_enable` at once, once
 /// per change (setting the same value is a no-op); a disabled component does not update;

@@ -4,10 +4,7 @@
 //! deactivation or destruction is running.
 
 use sprig::{Error, Hook};
-use sprig_tests::probes::{log, once, take_log, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
+use sprig_tests::probes::{log, once, take_log, TestWorld, DT, NOTHING, P};
 
 fn res<T>(r: Result<T, Error>) -> String {
     format!("{:?}", r.map(|_| ()))

@@ -2,16 +2,8 @@
 //! decisions and the module docs' extra rules: re-entrant activation changes, `destroy`
 //! from other components' hooks, and decision 6 types.
 
-use sprig::{Hook, NodeId};
-use sprig_tests::probes::{log, once, take_log, Neg, NoEnable, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
-
-fn attach(w: &mut TestWorld, node: NodeId) {
-    let root = w.root();
-    w.add_child(root, node).unwrap();
-}
+use sprig::Hook;
+use sprig_tests::probes::{attach, log, once, take_log, Neg, NoEnable, TestWorld, DT, NOTHING, P};
 
 /// §1.3 M3.6 + M3.7: deactivating and reactivating its own node inside `on_load`
 /// cancels the outer activation's pending entries and runs a nested activation; every

@@ -6,9 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use sprig::{Error, Hook, NodeId, MAX_ACTIVATION_DEPTH};
-use sprig_tests::probes::{on, once, take_log, TestWorld, P};
-
-const DT: f32 = 0.016;
+use sprig_tests::probes::{on, once, take_log, TestWorld, DT, P};
 
 /// `components.rs` `set_enabled` + `activator.rs` `deactivate_recursively`: a component
 /// disabled by an earlier component's `on_disable` while its own node is being

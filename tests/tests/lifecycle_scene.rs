@@ -4,10 +4,7 @@
 
 use sprig::{Error, Hook, NodeId};
 use sprig_tests::child_names;
-use sprig_tests::probes::{log, once, take_log, Neg, Pos, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
+use sprig_tests::probes::{log, once, take_log, Neg, Pos, TestWorld, DT, NOTHING, P};
 
 /// The old scene: `A{a}/B{b}`, persistent `K{k}/KC{kc}`, `C{c}`, all started.
 fn old_scene() -> (TestWorld, [NodeId; 5]) {

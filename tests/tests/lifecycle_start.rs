@@ -3,10 +3,7 @@
 //! `update`/`late_update`.
 
 use sprig::{CompId, Hook, NodeId};
-use sprig_tests::probes::{once, take_log, Neg, NoEnable, Pos, TestWorld, P};
-
-const DT: f32 = 0.016;
-const NOTHING: [&str; 0] = [];
+use sprig_tests::probes::{once, take_log, Neg, NoEnable, Pos, TestWorld, DT, NOTHING, P};
 
 /// A node under the root with an enabled driver `d` and a disabled, loaded target `t`
 /// that has never started; the log is cleared.

@@ -4,10 +4,9 @@
 //! Steps are powers of two so the clock arithmetic is exact.
 
 use sprig::{CompId, Error, Hook, NodeId};
-use sprig_tests::probes::{once, take_log, TestWorld, Updater, P};
+use sprig_tests::probes::{once, take_log, TestWorld, Updater, NOTHING, P};
 
 const DT: f32 = 0.25;
-const NOTHING: [&str; 0] = [];
 
 /// A started probe `a` on node `A` under the root; the log is cleared.
 fn one() -> (TestWorld, NodeId, CompId) {

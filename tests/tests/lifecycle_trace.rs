@@ -2,9 +2,7 @@
 //! `(frame, node, comp, kind, hook)`, in call order.
 
 use sprig::{CompId, Hook, NodeId};
-use sprig_tests::probes::{take_log, Neg, TestWorld, P};
-
-const DT: f32 = 0.016;
+use sprig_tests::probes::{take_log, Neg, TestWorld, DT, P};
 
 type Row = (u32, NodeId, CompId, &'static str, Hook);
 

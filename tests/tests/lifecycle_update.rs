@@ -3,9 +3,7 @@
 //! and ties in execution order (decision 2: enable-completion order).
 
 use sprig::{CompId, Hook, NodeId};
-use sprig_tests::probes::{once, take_log, Neg, Neg2, Pos, TestWorld, P};
-
-const DT: f32 = 0.016;
+use sprig_tests::probes::{once, take_log, Neg, Neg2, Pos, TestWorld, DT, P};
 
 /// A node under the root with order-0 probes `a`, `b`, `c`, `d`, already started.
 fn four() -> (TestWorld, NodeId, [CompId; 4]) {
