@@ -30,7 +30,9 @@ pub enum TouchPhase {
     Cancel,
 }
 
-/// A touch as a component receives it.
+/// A touch as a component receives it. Kept small: it travels through every hook
+/// call's dispatch. The point in the receiving node's own space is
+/// `ctx.convert_to_node_space(ctx.node(), touch.world)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TouchEvent {
     /// Which touch (the platform's identifier).
@@ -39,11 +41,6 @@ pub struct TouchEvent {
     pub phase: TouchPhase,
     /// The point in world space.
     pub world: Vec2,
-    /// The point in the receiving node's space (origin at its content's bottom-left);
-    /// `None` when its transform is singular.
-    pub local: Option<Vec2>,
-    /// The node the touch went down on (the first to receive it).
-    pub target: NodeId,
 }
 
 /// A key or button.
@@ -167,15 +164,7 @@ where
         let mut node = Some(target);
         while let Some(n) = node {
             let Ok(i) = self.arena.resolve(n) else { break };
-            let local = self.convert_to_node_space(n, world).ok();
-            let event = TouchEvent {
-                id,
-                phase,
-                world,
-                local,
-                target,
-            };
-            self.deliver(i, HookCall::OnTouch(event));
+            self.deliver(i, HookCall::OnTouch(TouchEvent { id, phase, world }));
             if self.propagation_stopped {
                 break;
             }

@@ -30,8 +30,9 @@ impl Hooks<W> for Pad {
     fn on_touch(ctx: &mut Ctx<W, Self>, touch: TouchEvent) -> HookResult {
         let me = ctx.this()?;
         let (name, stop) = (me.name, me.stop);
-        let local = touch
-            .local
+        let node = ctx.node();
+        let local = ctx
+            .convert_to_node_space(node, touch.world)
             .map(|p| format!("({:.0},{:.0})", p.x, p.y))
             .unwrap_or_default();
         LOG.with(|l| {
