@@ -5,6 +5,10 @@
 //! input and the command-line flags arrive with issue 5.
 #![forbid(unsafe_code)]
 
+mod options;
+
+pub use options::{FrameRecord, Options};
+
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -1,10 +1,14 @@
 //! The showcase, headless for now (the window arrives with issue 5): it runs the scene
-//! for two seconds at 30 frames per second on a 128×64 4-bit grey OLED, prints the
-//! lifecycle hooks of the scene's start and the hooks other than `update`/`late_update`
-//! as they happen, then the tree with world positions, and writes the last frame as a
-//! PNG under `target/showcase/`.
+//! (by default for two seconds at 30 frames per second) on a 128×64 4-bit grey OLED,
+//! prints the lifecycle hooks of the scene's start and the hooks other than
+//! `update`/`late_update` as they happen, then the tree with world positions, and writes
+//! every frame and the last one as PNGs (by default under `target/showcase/`).
+//!
+//! Flags: `--headless`, `--frames N`, `--out DIR`, `--scale K`, `--stats FILE`.
 
+use std::io::Write as _;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb888};
 use embedded_graphics::prelude::Size;
@@ -31,6 +35,17 @@ fn print_trace(world: &mut ShowcaseWorld, every_hook: bool) {
 }
 
 fn main() -> Result<(), String> {
+    let options = sprig_sim::Options::parse(std::env::args().skip(1))?;
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("target").join("showcase"));
+    let mut stats_file = match &options.stats {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let size = Size::new(128, 64);
     let mut world = ShowcaseWorld::new();
     world.set_tracing(true);
@@ -42,10 +57,27 @@ fn main() -> Result<(), String> {
     println!("Sprig showcase (headless: the simulator window arrives with issue 5)\n");
     let dt = 1.0 / 30.0;
     let (mut pixels, mut bytes, mut still) = (0u64, 0u64, 0u32);
-    let frames: u32 = 60;
+    let frames: u32 = options.frames.unwrap_or(60);
     for frame in 0..frames {
+        let started = Instant::now();
         world.tick(dt).map_err(|e| e.to_string())?;
+        let ticked = Instant::now();
         let Ok(stats) = renderer.render(&mut world, &mut display);
+        let rendered = Instant::now();
+        if let Some(file) = stats_file.as_mut() {
+            let record = sprig_sim::FrameRecord {
+                frame,
+                rects: stats.rects,
+                pixels_drawn: stats.pixels_drawn,
+                pixels_flushed: stats.pixels_flushed,
+                bytes: stats.bytes,
+                tick_us: (ticked - started).as_micros() as u64,
+                render_us: (rendered - ticked).as_micros() as u64,
+            };
+            writeln!(file, "{}", record.to_json()).map_err(|e| e.to_string())?;
+        }
+        let frame_png = out.join("frames").join(format!("frame-{frame:04}.png"));
+        sprig_sim::save_png(&display, &frame_png, options.scale)?;
         pixels += stats.pixels_flushed;
         bytes += stats.bytes;
         still += u32::from(stats.bytes == 0);
@@ -65,20 +97,26 @@ fn main() -> Result<(), String> {
         "{}",
         sprig_sim::describe_tree(&mut world).map_err(|e| e.to_string())?
     );
-    let png = PathBuf::from("target")
-        .join("showcase")
-        .join("showcase.png");
-    sprig_sim::save_png(&display, &png, 4)?;
+    let png = out.join("last.png");
+    sprig_sim::save_png(&display, &png, options.scale)?;
     println!(
         "\n{} frames: {} pixels and {} bytes flushed per frame on average ({} B for a full \
          128x64 Gray4 frame), {} frames flushed nothing; {} hook errors",
         frames,
-        pixels / u64::from(frames),
-        bytes / u64::from(frames),
+        pixels / u64::from(frames.max(1)),
+        bytes / u64::from(frames.max(1)),
         128 * 64 / 2 + BusCost::GRAY4_SSD0323.bytes_per_rect,
         still,
         world.hook_errors()
     );
-    println!("last frame written to {} (4x)", png.display());
+    println!(
+        "headless run: last frame written to {}, every frame to {} ({}x)",
+        png.display(),
+        out.join("frames").display(),
+        options.scale
+    );
+    if let Some(path) = &options.stats {
+        println!("per-frame stats written to {}", path.display());
+    }
     Ok(())
 }

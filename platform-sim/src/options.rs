@@ -1,0 +1,172 @@
+//! The command-line flags every app binary shares.
+
+use std::path::PathBuf;
+
+/// What an app run was asked for on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// `--headless`: no window even if a display is there (the window arrives with
+    /// issue 5; until then every run is headless).
+    pub headless: bool,
+    /// `--frames N`: run N frames, then exit.
+    pub frames: Option<u32>,
+    /// `--out DIR`: write the last frame as `DIR/last.png` and every frame as
+    /// `DIR/frame-NNNN.png`.
+    pub out: Option<PathBuf>,
+    /// `--scale K`: each display pixel drawn K × K in images (default 4).
+    pub scale: u32,
+    /// `--stats FILE`: one JSON object per frame and line.
+    pub stats: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            headless: false,
+            frames: None,
+            out: None,
+            scale: 4,
+            stats: None,
+        }
+    }
+}
+
+impl Options {
+    /// Parses flags (without the program name); an unknown flag or a missing or bad
+    /// value is an error naming it.
+    ///
+    /// ```
+    /// let o = sprig_sim::Options::parse(["--frames", "30", "--headless"].map(String::from))?;
+    /// assert_eq!((o.frames, o.headless), (Some(30), true));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let mut options = Options::default();
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+            match flag.as_str() {
+                "--headless" => options.headless = true,
+                "--frames" => {
+                    let v = value("--frames")?;
+                    options.frames = Some(
+                        v.parse()
+                            .map_err(|_| format!("--frames {v}: not a count"))?,
+                    );
+                }
+                "--out" => options.out = Some(PathBuf::from(value("--out")?)),
+                "--scale" => {
+                    let v = value("--scale")?;
+                    options.scale = v
+                        .parse()
+                        .ok()
+                        .filter(|&k| (1..=16).contains(&k))
+                        .ok_or_else(|| format!("--scale {v}: expected 1 to 16"))?;
+                }
+                "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
+                other => {
+                    return Err(format!(
+                        "unknown flag {other}; expected --headless, --frames N, --out DIR, \
+                         --scale K, --stats FILE"
+                    ))
+                }
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// One frame's figures, written by `--stats` as a JSON line.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameRecord {
+    /// Frame number, from 0.
+    pub frame: u32,
+    /// Rectangles flushed.
+    pub rects: u32,
+    /// Pixels drawn into the renderer's buffer.
+    pub pixels_drawn: u64,
+    /// Pixels sent to the display.
+    pub pixels_flushed: u64,
+    /// Bytes the flush costs on the display bus.
+    pub bytes: u64,
+    /// Microseconds in `tick` (every lifecycle phase).
+    pub tick_us: u64,
+    /// Microseconds rendering.
+    pub render_us: u64,
+}
+
+impl FrameRecord {
+    /// The record as one line of JSON.
+    ///
+    /// ```
+    /// let r = sprig_sim::FrameRecord { frame: 3, rects: 1, ..Default::default() };
+    /// assert!(r.to_json().starts_with("{\"frame\":3,\"rects\":1,"));
+    /// ```
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"frame\":{},\"rects\":{},\"pixels_drawn\":{},\"pixels_flushed\":{},\"bytes\":{},\"tick_us\":{},\"render_us\":{}}}",
+            self.frame,
+            self.rects,
+            self.pixels_drawn,
+            self.pixels_flushed,
+            self.bytes,
+            self.tick_us,
+            self.render_us
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        Options::parse(args.iter().map(|a| a.to_string()))
+    }
+
+    #[test]
+    fn every_flag_is_read() {
+        let o = parse(&[
+            "--headless",
+            "--frames",
+            "7",
+            "--out",
+            "o",
+            "--scale",
+            "2",
+            "--stats",
+            "s.jsonl",
+        ])
+        .unwrap();
+        assert_eq!(
+            o,
+            Options {
+                headless: true,
+                frames: Some(7),
+                out: Some(PathBuf::from("o")),
+                scale: 2,
+                stats: Some(PathBuf::from("s.jsonl")),
+            }
+        );
+        assert_eq!(parse(&[]).unwrap(), Options::default());
+    }
+
+    #[test]
+    fn bad_flags_are_named() {
+        assert_eq!(
+            parse(&["--frames"]),
+            Err("--frames needs a value".to_owned())
+        );
+        assert_eq!(
+            parse(&["--frames", "x"]),
+            Err("--frames x: not a count".to_owned())
+        );
+        assert_eq!(
+            parse(&["--scale", "0"]),
+            Err("--scale 0: expected 1 to 16".to_owned())
+        );
+        assert!(parse(&["--fast"])
+            .unwrap_err()
+            .starts_with("unknown flag --fast"));
+    }
+}
