@@ -7,7 +7,10 @@
 
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, ProgressBar, Shape};
-use sprig::{component, component_set, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2, World};
+use sprig::{
+    component, component_set, CompId, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Size2,
+    TouchEvent, TouchPhase, Vec2, World,
+};
 
 /// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
 pub type ShowcaseWorld = World<Showcase, 32, 32>;
@@ -215,6 +218,43 @@ impl Hooks<ShowcaseWorld> for FrameText {
     }
 }
 
+/// A button: a touch going down on its node shows or hides `target`.
+pub struct Toggle {
+    /// The node to show and hide.
+    pub target: NodeId,
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for Toggle {
+    fn on_touch(ctx: &mut Ctx<ShowcaseWorld, Self>, touch: TouchEvent) -> HookResult {
+        if touch.phase == TouchPhase::Down {
+            let target = ctx.this()?.target;
+            let shown = ctx.active(target)?;
+            ctx.set_active(target, !shown)?;
+            ctx.stop_propagation();
+        }
+        Ok(())
+    }
+}
+
+/// Key A switches a component (the planet's `Spin`) on and off.
+pub struct SpinSwitch {
+    /// The component to enable and disable.
+    pub spin: CompId,
+}
+
+#[component]
+impl Hooks<ShowcaseWorld> for SpinSwitch {
+    fn on_key(ctx: &mut Ctx<ShowcaseWorld, Self>, key: KeyEvent) -> HookResult {
+        if key.key == Key::A && key.pressed {
+            let spin = ctx.this()?.spin;
+            let on = ctx.enabled(spin)?;
+            ctx.set_enabled(spin, !on)?;
+        }
+        Ok(())
+    }
+}
+
 component_set! {
     /// The showcase's components: its own, and the built-in drawables it uses.
     pub enum Showcase {
@@ -225,6 +265,8 @@ component_set! {
         FrameCounter,
         Filler,
         FrameText,
+        Toggle,
+        SpinSwitch,
         Shape(sprig::render::Shape),
         Label(sprig::render::Label),
         ProgressBar(sprig::render::ProgressBar),
@@ -257,7 +299,7 @@ pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error>
     world.set_content_size(planet, Size2::new(12.0, 12.0))?;
     world.set_position(planet, Vec2::new(-32.0, 0.0))?;
     world.add_component(planet, Orbit::new(16.0, 0.25))?;
-    world.add_component(
+    let spin = world.add_component(
         planet,
         Spin {
             degrees_per_second: 90.0,
@@ -310,6 +352,18 @@ pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error>
     world.set_position(counter, Vec2::new(62.0, -31.0))?;
     world.add_component(counter, Label::new("f0"))?;
     world.add_component(counter, FrameText::default())?;
+    // A button in the top-left corner hides and shows the deck; key A stops the spin.
+    let button = world.create_child(canvas, "Button")?;
+    world.set_content_size(button, Size2::new(14.0, 10.0))?;
+    world.set_position(button, Vec2::new(-55.0, 24.0))?;
+    world.add_component(
+        button,
+        Shape::rounded_rectangle(2.0)
+            .with_fill(Rgb888::new(90, 90, 90))
+            .with_stroke(Rgb888::new(255, 255, 255), 1.0),
+    )?;
+    world.add_component(button, Toggle { target: deck })?;
+    world.add_component(canvas, SpinSwitch { spin })?;
     world.add_component(
         canvas,
         Blinker {

@@ -6,8 +6,10 @@
 #![forbid(unsafe_code)]
 
 mod options;
+mod record;
 
 pub use options::{FrameRecord, Options};
+pub use record::{FrameInput, InputRecord, Recording};
 
 use std::fmt::Write as _;
 use std::path::Path;

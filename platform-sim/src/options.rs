@@ -17,6 +17,10 @@ pub struct Options {
     pub scale: u32,
     /// `--stats FILE`: one JSON object per frame and line.
     pub stats: Option<PathBuf>,
+    /// `--record FILE`: write the run's input and time steps (see [`crate::Recording`]).
+    pub record: Option<PathBuf>,
+    /// `--replay FILE`: run a recording instead of live input and time.
+    pub replay: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -27,6 +31,8 @@ impl Default for Options {
             out: None,
             scale: 4,
             stats: None,
+            record: None,
+            replay: None,
         }
     }
 }
@@ -64,10 +70,12 @@ impl Options {
                         .ok_or_else(|| format!("--scale {v}: expected 1 to 16"))?;
                 }
                 "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
+                "--record" => options.record = Some(PathBuf::from(value("--record")?)),
+                "--replay" => options.replay = Some(PathBuf::from(value("--replay")?)),
                 other => {
                     return Err(format!(
                         "unknown flag {other}; expected --headless, --frames N, --out DIR, \
-                         --scale K, --stats FILE"
+                         --scale K, --stats FILE, --record FILE, --replay FILE"
                     ))
                 }
             }
@@ -146,6 +154,8 @@ mod tests {
                 out: Some(PathBuf::from("o")),
                 scale: 2,
                 stats: Some(PathBuf::from("s.jsonl")),
+                record: Some(PathBuf::from("r.txt")),
+                replay: Some(PathBuf::from("p.txt")),
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());

@@ -4,7 +4,8 @@
 //! `update`/`late_update` as they happen, then the tree with world positions, and writes
 //! every frame and the last one as PNGs (by default under `target/showcase/`).
 //!
-//! Flags: `--headless`, `--frames N`, `--out DIR`, `--scale K`, `--stats FILE`.
+//! Flags: `--headless`, `--frames N`, `--out DIR`, `--scale K`, `--stats FILE`,
+//! `--record FILE`, `--replay FILE`.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -57,10 +58,30 @@ fn main() -> Result<(), String> {
     println!("Sprig showcase (headless: the simulator window arrives with issue 5)\n");
     let dt = 1.0 / 30.0;
     let (mut pixels, mut bytes, mut still) = (0u64, 0u64, 0u32);
-    let frames: u32 = options.frames.unwrap_or(60);
+    let replay = match &options.replay {
+        Some(path) => Some(sprig_sim::Recording::parse(
+            &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )?),
+        None => None,
+    };
+    let frames: u32 = match &replay {
+        Some(r) => options.frames.unwrap_or(r.frames.len() as u32),
+        None => options.frames.unwrap_or(60),
+    };
+    let mut recording = sprig_sim::Recording::default();
     for frame in 0..frames {
+        let input = match &replay {
+            Some(r) => r.frames.get(frame as usize).cloned().unwrap_or_default(),
+            None => sprig_sim::FrameInput {
+                dt,
+                events: Vec::new(),
+            },
+        };
         let started = Instant::now();
-        world.tick(dt).map_err(|e| e.to_string())?;
+        input
+            .apply(&mut world, size.height as f32)
+            .map_err(|e| e.to_string())?;
+        recording.frames.push(input);
         let ticked = Instant::now();
         let Ok(stats) = renderer.render(&mut world, &mut display);
         let rendered = Instant::now();
@@ -117,6 +138,11 @@ fn main() -> Result<(), String> {
     );
     if let Some(path) = &options.stats {
         println!("per-frame stats written to {}", path.display());
+    }
+    if let Some(path) = &options.record {
+        std::fs::write(path, recording.to_text())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("input and time steps recorded to {}", path.display());
     }
     Ok(())
 }
