@@ -7,9 +7,11 @@
 
 mod options;
 mod record;
+mod window;
 
 pub use options::{FrameRecord, Options};
 pub use record::{FrameInput, InputRecord, Recording};
+pub use window::Window;
 
 use std::fmt::Write as _;
 use std::path::Path;
