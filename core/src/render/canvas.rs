@@ -92,11 +92,13 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             return;
         };
         let screen = self.to_screen.transform_rect(&local_bounds);
+        // Clamped so that huge (finite) shapes cannot overflow the integer corners.
+        let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
         let area = Rectangle::with_corners(
-            Point::new(libm::floorf(screen.x) as i32, libm::floorf(screen.y) as i32),
+            Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
             Point::new(
-                libm::ceilf(screen.max_x()) as i32,
-                libm::ceilf(screen.max_y()) as i32,
+                pixel(libm::ceilf(screen.max_x())),
+                pixel(libm::ceilf(screen.max_y())),
             ),
         )
         .intersection(&self.clip);

@@ -396,6 +396,9 @@ impl<
         let visible = self.screen.intersection(&target.bounding_box());
         for k in 0..self.flushed.len() {
             let rect = self.flushed[k].intersection(&visible);
+            if rect.is_zero_sized() {
+                continue;
+            }
             let (width, height) = (rect.size.width as usize, rect.size.height as usize);
             let tile_width = width.min(BUF);
             let tile_rows = (BUF / tile_width).clamp(1, height.max(1));

@@ -287,7 +287,7 @@ impl Draw for Shape {
                     .float(to.y);
             }
             Geometry::Polygon { points } => {
-                f = f.word(5);
+                f = f.word(5).word(points.len() as u32);
                 for p in points {
                     f = f.float(p.x).float(p.y);
                 }
