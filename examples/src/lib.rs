@@ -8,8 +8,8 @@
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, ProgressBar, Shape};
 use sprig::{
-    component, component_set, CompId, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Size2,
-    TouchEvent, TouchPhase, Vec2, World,
+    component, component_set, CompId, Ctx, Error, Hook, HookResult, Hooks, Key, KeyEvent, NodeId,
+    Size2, TouchEvent, TouchPhase, Vec2, World,
 };
 
 /// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
@@ -200,18 +200,57 @@ impl Hooks<ShowcaseWorld> for Filler {
 #[derive(Default)]
 pub struct FrameText {
     frames: u32,
+    /// Smoothed frames per second, from the time steps.
+    fps: f32,
 }
 
 #[component(execution_order = 2)]
 impl Hooks<ShowcaseWorld> for FrameText {
-    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
+    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
         let me = ctx.this_mut()?;
         me.frames += 1;
-        let frames = me.frames;
+        if dt_seconds > 0.0 {
+            let now = 1.0 / dt_seconds;
+            me.fps = if me.fps == 0.0 {
+                now
+            } else {
+                me.fps * 0.9 + now * 0.1
+            };
+        }
+        let (frames, fps) = (me.frames, me.fps);
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            let mut text: heapless::String<16> = heapless::String::new();
-            let _ = core::fmt::write(&mut text, format_args!("f{frames}"));
+            let mut text: heapless::String<24> = heapless::String::new();
+            let _ = core::fmt::write(&mut text, format_args!("f{frames} {fps:.0}fps"));
+            ctx.get_mut::<Label>(label)?.set_text(&text);
+        }
+        Ok(())
+    }
+}
+
+/// Shows the last lifecycle hook the world traced (other than `update`/`late_update`)
+/// in the `Label` on its node: the engine's order, on screen. Runs last of all (order 3).
+#[derive(Default)]
+pub struct TraceLine;
+
+#[component(execution_order = 3)]
+impl Hooks<ShowcaseWorld> for TraceLine {
+    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
+        let last = ctx
+            .trace()
+            .filter(|e| !matches!(e.hook, Hook::Update | Hook::LateUpdate))
+            .last()
+            .copied();
+        let Some(entry) = last else {
+            return Ok(());
+        };
+        let mut text: heapless::String<32> = heapless::String::new();
+        let _ = core::fmt::write(
+            &mut text,
+            format_args!("{}.{}", ctx.kind_name(entry.kind), entry.hook.name()),
+        );
+        let node = ctx.node();
+        if let Some(label) = ctx.component_of::<Label>(node)? {
             ctx.get_mut::<Label>(label)?.set_text(&text);
         }
         Ok(())
@@ -267,6 +306,7 @@ component_set! {
         FrameText,
         Toggle,
         SpinSwitch,
+        TraceLine,
         Shape(sprig::render::Shape),
         Label(sprig::render::Label),
         ProgressBar(sprig::render::ProgressBar),
@@ -290,6 +330,8 @@ pub struct ShowcaseScene {
 
 /// Builds the showcase under the world's root.
 pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error> {
+    // The trace line on screen reads the lifecycle trace.
+    world.set_tracing(true);
     let root = world.root();
     let canvas = world.create_child(root, "Canvas")?;
     world.set_content_size(canvas, Size2::new(128.0, 64.0))?;
@@ -364,6 +406,18 @@ pub fn build_showcase(world: &mut ShowcaseWorld) -> Result<ShowcaseScene, Error>
     )?;
     world.add_component(button, Toggle { target: deck })?;
     world.add_component(canvas, SpinSwitch { spin })?;
+    // The last hook other than update/late_update, at the top; above everything by
+    // global z, whatever the tree order.
+    let trace = world.create_child(canvas, "Trace")?;
+    world.set_anchor(trace, Vec2::new(0.0, 1.0))?;
+    world.set_content_size(trace, Size2::new(1.0, 1.0))?;
+    world.set_position(trace, Vec2::new(-46.0, 31.0))?;
+    world.add_component(
+        trace,
+        Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
+    )?;
+    world.add_component(trace, TraceLine)?;
+    world.set_global_z_order(trace, 1)?;
     world.add_component(
         canvas,
         Blinker {
