@@ -5,6 +5,8 @@
 //! trace of the first frames and the tree with world positions as it animates.
 #![forbid(unsafe_code)]
 
+pub mod breakout;
+
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, ProgressBar, Shape};
 use sprig::{

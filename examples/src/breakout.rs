@@ -1,0 +1,258 @@
+//! Breakout on a 128×64 panel: a paddle (keys Left/Right, or drag with a touch), a ball
+//! that bounces off the walls, the paddle and the bricks, bricks destroyed when hit, a
+//! timer that speeds the ball up every five seconds, and a score label. With `autopilot`
+//! the paddle follows the ball, so a headless run plays itself.
+
+use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::{Label, Shape};
+use sprig::{
+    component, component_set, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect, Size2,
+    TouchEvent, TouchPhase, Vec2, World,
+};
+
+/// The game's world: 48 nodes, 48 components.
+pub type BreakoutWorld = World<Breakout, 48, 48>;
+
+/// Panel width and height in pixels.
+pub const WIDTH: f32 = 128.0;
+/// Panel height in pixels.
+pub const HEIGHT: f32 = 64.0;
+
+/// The paddle: moves with Left/Right held, follows a dragged touch, or the ball.
+pub struct Paddle {
+    /// Follow the ball instead of the player.
+    pub autopilot: bool,
+    /// The ball, for the autopilot.
+    pub ball: NodeId,
+    left: bool,
+    right: bool,
+}
+
+#[component]
+impl Hooks<BreakoutWorld> for Paddle {
+    fn on_key(ctx: &mut Ctx<BreakoutWorld, Self>, key: KeyEvent) -> HookResult {
+        let me = ctx.this_mut()?;
+        match key.key {
+            Key::Left => me.left = key.pressed,
+            Key::Right => me.right = key.pressed,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn on_touch(ctx: &mut Ctx<BreakoutWorld, Self>, touch: TouchEvent) -> HookResult {
+        if matches!(touch.phase, TouchPhase::Down | TouchPhase::Move) {
+            let node = ctx.node();
+            let y = ctx.position(node)?.y;
+            ctx.set_position(node, Vec2::new(touch.world.x.clamp(10.0, WIDTH - 10.0), y))?;
+        }
+        Ok(())
+    }
+
+    fn update(ctx: &mut Ctx<BreakoutWorld, Self>, dt_seconds: f32) -> HookResult {
+        let me = ctx.this()?;
+        let (autopilot, ball, left, right) = (me.autopilot, me.ball, me.left, me.right);
+        let node = ctx.node();
+        let at = ctx.position(node)?;
+        let x = if autopilot {
+            let target = ctx.position(ball)?.x;
+            at.x + (target - at.x).clamp(-90.0 * dt_seconds, 90.0 * dt_seconds)
+        } else {
+            at.x + (f32::from(u8::from(right)) - f32::from(u8::from(left))) * 90.0 * dt_seconds
+        };
+        ctx.set_position(node, Vec2::new(x.clamp(10.0, WIDTH - 10.0), at.y))
+    }
+}
+
+/// The ball: bounces, breaks bricks, loses a life below the paddle.
+pub struct Ball {
+    /// Velocity in pixels per second.
+    pub velocity: Vec2,
+    /// The paddle node.
+    pub paddle: NodeId,
+    /// The node holding the bricks.
+    pub wall: NodeId,
+    /// The node whose `Score` counts.
+    pub score: NodeId,
+}
+
+fn overlaps(a: &Rect, b: &Rect) -> bool {
+    a.x < b.max_x() && b.x < a.max_x() && a.y < b.max_y() && b.y < a.max_y()
+}
+
+#[component]
+impl Hooks<BreakoutWorld> for Ball {
+    fn update(ctx: &mut Ctx<BreakoutWorld, Self>, dt_seconds: f32) -> HookResult {
+        let me = ctx.this()?;
+        let (mut v, paddle, wall, score) = (me.velocity, me.paddle, me.wall, me.score);
+        let node = ctx.node();
+        let mut at = ctx.position(node)?;
+        at.x += v.x * dt_seconds;
+        at.y += v.y * dt_seconds;
+        if at.x < 2.0 || at.x > WIDTH - 2.0 {
+            v.x = -v.x;
+            at.x = at.x.clamp(2.0, WIDTH - 2.0);
+        }
+        if at.y > HEIGHT - 2.0 {
+            v.y = -v.y.abs();
+        }
+        ctx.set_position(node, at)?;
+        let ball = ctx.world_content_box(node)?;
+        if v.y < 0.0 && overlaps(&ball, &ctx.world_content_box(paddle)?) {
+            v.y = v.y.abs();
+            let offset = (at.x - ctx.position(paddle)?.x) / 10.0;
+            v.x = (v.x + offset * 30.0).clamp(-80.0, 80.0);
+        }
+        let bricks: heapless::Vec<NodeId, 48> = ctx.children(wall)?.collect();
+        for brick in bricks {
+            if ctx.is_valid_strict(brick) && overlaps(&ball, &ctx.world_content_box(brick)?) {
+                ctx.destroy(brick)?;
+                v.y = -v.y;
+                if let Some(s) = ctx.component_of::<Score>(score)? {
+                    ctx.get_mut::<Score>(s)?.points += 1;
+                }
+                break;
+            }
+        }
+        if at.y < 0.0 {
+            // Lost: serve again from the middle.
+            if let Some(s) = ctx.component_of::<Score>(score)? {
+                ctx.get_mut::<Score>(s)?.lives = ctx.get::<Score>(s)?.lives.saturating_sub(1);
+            }
+            ctx.set_position(node, Vec2::new(WIDTH / 2.0, 20.0))?;
+            v = Vec2::new(40.0, 45.0);
+        }
+        ctx.this_mut()?.velocity = v;
+        Ok(())
+    }
+
+    fn start(ctx: &mut Ctx<BreakoutWorld, Self>) -> HookResult {
+        // Faster every five seconds.
+        ctx.schedule(0, 5.0, None, 5.0)
+    }
+
+    fn on_timer(ctx: &mut Ctx<BreakoutWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
+        let me = ctx.this_mut()?;
+        me.velocity = Vec2::new(me.velocity.x * 1.1, me.velocity.y * 1.1);
+        Ok(())
+    }
+}
+
+/// Score and lives, shown by the `Label` on the same node.
+#[derive(Default)]
+pub struct Score {
+    /// Bricks broken.
+    pub points: u32,
+    /// Balls left.
+    pub lives: u32,
+}
+
+#[component(execution_order = 1)]
+impl Hooks<BreakoutWorld> for Score {
+    fn late_update(ctx: &mut Ctx<BreakoutWorld, Self>, _dt_seconds: f32) -> HookResult {
+        let me = ctx.this()?;
+        let mut text: heapless::String<24> = heapless::String::new();
+        let _ = core::fmt::write(
+            &mut text,
+            format_args!("{} pts  {} balls", me.points, me.lives),
+        );
+        let node = ctx.node();
+        if let Some(label) = ctx.component_of::<Label>(node)? {
+            ctx.get_mut::<Label>(label)?.set_text(&text);
+        }
+        Ok(())
+    }
+}
+
+component_set! {
+    /// The game's components.
+    pub enum Breakout {
+        Paddle,
+        Ball,
+        Score,
+        Shape(sprig::render::Shape),
+        Label(sprig::render::Label),
+    }
+}
+
+/// Handles to the game's nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    /// The paddle.
+    pub paddle: NodeId,
+    /// The ball.
+    pub ball: NodeId,
+    /// The node holding the bricks.
+    pub wall: NodeId,
+    /// The score label's node.
+    pub score: NodeId,
+}
+
+/// Builds the game under the root.
+pub fn build_breakout(world: &mut BreakoutWorld, autopilot: bool) -> Result<Game, Error> {
+    let root = world.root();
+    let white = Rgb888::new(255, 255, 255);
+    let wall = world.create_child(root, "Wall")?;
+    for row in 0..3 {
+        for col in 0..10 {
+            let brick = world.create_child(wall, "Brick")?;
+            world.set_content_size(brick, Size2::new(11.0, 4.0))?;
+            world.set_position(
+                brick,
+                Vec2::new(9.0 + 12.2 * col as f32, 52.0 - 5.0 * row as f32),
+            )?;
+            let grey = 120 + 50 * row as u8;
+            world.add_component(
+                brick,
+                Shape::rectangle().with_fill(Rgb888::new(grey, grey, grey)),
+            )?;
+        }
+    }
+    let ball = world.create_child(root, "Ball")?;
+    world.set_content_size(ball, Size2::new(3.0, 3.0))?;
+    world.set_position(ball, Vec2::new(WIDTH / 2.0, 20.0))?;
+    world.add_component(ball, Shape::ellipse().with_fill(white))?;
+    let paddle = world.create_child(root, "Paddle")?;
+    world.set_content_size(paddle, Size2::new(20.0, 3.0))?;
+    world.set_position(paddle, Vec2::new(WIDTH / 2.0, 4.0))?;
+    world.add_component(paddle, Shape::rectangle().with_fill(white))?;
+    world.add_component(
+        paddle,
+        Paddle {
+            autopilot,
+            ball,
+            left: false,
+            right: false,
+        },
+    )?;
+    let score = world.create_child(root, "Score")?;
+    world.set_anchor(score, Vec2::new(0.0, 1.0))?;
+    world.set_content_size(score, Size2::new(1.0, 1.0))?;
+    world.set_position(score, Vec2::new(1.0, HEIGHT - 1.0))?;
+    world.add_component(
+        score,
+        Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
+    )?;
+    world.add_component(
+        score,
+        Score {
+            points: 0,
+            lives: 3,
+        },
+    )?;
+    world.add_component(
+        ball,
+        Ball {
+            velocity: Vec2::new(40.0, 45.0),
+            paddle,
+            wall,
+            score,
+        },
+    )?;
+    Ok(Game {
+        paddle,
+        ball,
+        wall,
+        score,
+    })
+}
