@@ -144,6 +144,10 @@ mod tests {
             "2",
             "--stats",
             "s.jsonl",
+            "--record",
+            "r.txt",
+            "--replay",
+            "p.txt",
         ])
         .unwrap();
         assert_eq!(
