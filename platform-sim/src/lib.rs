@@ -7,10 +7,12 @@
 
 mod options;
 mod record;
+mod runner;
 mod window;
 
-pub use options::{FrameRecord, Options};
+pub use options::{FrameRecord, Options, Panel};
 pub use record::{FrameInput, InputRecord, Recording};
+pub use runner::{Run, RunSummary};
 pub use window::Window;
 
 use std::fmt::Write as _;

@@ -21,6 +21,19 @@ pub struct Options {
     pub record: Option<PathBuf>,
     /// `--replay FILE`: run a recording instead of live input and time.
     pub replay: Option<PathBuf>,
+    /// `--panel oled|color`: which panel an app that offers both draws on (default
+    /// `oled`, a 128×64 4-bit grey OLED; `color` is a 240×240 RGB565 panel).
+    pub panel: Panel,
+}
+
+/// The panel to simulate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Panel {
+    /// 128×64, 4-bit grey (SSD1322/SSD0323 class).
+    #[default]
+    Oled,
+    /// 240×240 RGB565 (ST7789 class).
+    Color,
 }
 
 impl Default for Options {
@@ -33,6 +46,7 @@ impl Default for Options {
             stats: None,
             record: None,
             replay: None,
+            panel: Panel::Oled,
         }
     }
 }
@@ -72,10 +86,17 @@ impl Options {
                 "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
                 "--record" => options.record = Some(PathBuf::from(value("--record")?)),
                 "--replay" => options.replay = Some(PathBuf::from(value("--replay")?)),
+                "--panel" => {
+                    options.panel = match value("--panel")?.as_str() {
+                        "oled" => Panel::Oled,
+                        "color" => Panel::Color,
+                        other => return Err(format!("--panel {other}: expected oled or color")),
+                    }
+                }
                 other => {
                     return Err(format!(
                         "unknown flag {other}; expected --headless, --frames N, --out DIR, \
-                         --scale K, --stats FILE, --record FILE, --replay FILE"
+                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color"
                     ))
                 }
             }
@@ -160,6 +181,7 @@ mod tests {
                 stats: Some(PathBuf::from("s.jsonl")),
                 record: Some(PathBuf::from("r.txt")),
                 replay: Some(PathBuf::from("p.txt")),
+                panel: Panel::Oled,
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());

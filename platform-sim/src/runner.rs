@@ -1,0 +1,183 @@
+//! The frame loop every app binary shares: live (a window with real-time steps, or a
+//! fixed-step headless run) or replayed, with stats, PNG output and recording as the
+//! flags ask.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
+use embedded_graphics::prelude::Size;
+use embedded_graphics_simulator::SimulatorDisplay;
+use sprig::render::{DrawSet, RenderColor, Renderer};
+use sprig::{Dispatch, World};
+
+use crate::{save_png, FrameInput, FrameRecord, Options, Recording, Window};
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Frames run.
+    pub frames: u32,
+    /// Pixels flushed, all frames together.
+    pub pixels: u64,
+    /// Bus bytes, all frames together.
+    pub bytes: u64,
+    /// Frames that flushed nothing.
+    pub still: u32,
+    /// Whether it ran headless.
+    pub headless: bool,
+    /// Where the last frame was written (headless runs).
+    pub last_png: Option<PathBuf>,
+}
+
+/// How to run an app.
+pub struct Run<'a> {
+    /// Window title, and the default output folder's name.
+    pub name: &'a str,
+    /// Panel size in pixels.
+    pub size: Size,
+    /// Frames of a headless run when `--frames` is not given.
+    pub default_frames: u32,
+    /// Time step of a headless run, in seconds.
+    pub fixed_dt: f32,
+}
+
+impl Run<'_> {
+    /// Runs `world` through `renderer` as `options` ask, calling `after_frame` after each
+    /// frame is rendered (to print, say).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run<
+        S,
+        C,
+        const N: usize,
+        const CS: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const BUF: usize,
+        const D: usize,
+        const SH: usize,
+    >(
+        &self,
+        options: &Options,
+        world: &mut World<S, N, CS, TM, E, TR>,
+        renderer: &mut Renderer<C, N, BUF, D, SH>,
+        background: C,
+        mut after_frame: impl FnMut(&mut World<S, N, CS, TM, E, TR>, u32),
+    ) -> Result<RunSummary, String>
+    where
+        S: DrawSet + Dispatch<World<S, N, CS, TM, E, TR>>,
+        C: RenderColor + PixelColor + Into<Rgb888>,
+    {
+        let replay = match &options.replay {
+            Some(path) => Some(Recording::parse(
+                &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            )?),
+            None => None,
+        };
+        let mut window = if options.headless {
+            None
+        } else {
+            Window::open(self.name, self.size, options.scale)
+        };
+        let headless = window.is_none();
+        if headless && !options.headless {
+            println!("no display found: running headless");
+        }
+        let frames = match (&replay, headless) {
+            (Some(r), _) => Some(options.frames.unwrap_or(r.frames.len() as u32)),
+            (None, true) => Some(options.frames.unwrap_or(self.default_frames)),
+            (None, false) => options.frames,
+        };
+        let out = options
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("target").join(self.name));
+        let mut stats_file = match &options.stats {
+            Some(path) => {
+                Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+            }
+            None => None,
+        };
+        let mut display = SimulatorDisplay::<C>::with_default_color(self.size, background);
+        let mut recording = Recording::default();
+        let mut summary = RunSummary {
+            headless,
+            ..RunSummary::default()
+        };
+        let mut last = Instant::now();
+        let height = self.size.height as f32;
+        loop {
+            let frame = summary.frames;
+            if frames.is_some_and(|n| frame >= n) || window.as_ref().is_some_and(|w| !w.is_open()) {
+                break;
+            }
+            let input = match (&replay, window.as_mut()) {
+                (Some(r), _) => r.frames.get(frame as usize).cloned().unwrap_or_default(),
+                (None, Some(w)) => {
+                    let now = Instant::now();
+                    let dt = (now - last).as_secs_f32().min(0.1);
+                    last = now;
+                    FrameInput {
+                        dt,
+                        events: w.input(),
+                    }
+                }
+                (None, None) => FrameInput {
+                    dt: self.fixed_dt,
+                    events: Vec::new(),
+                },
+            };
+            let started = Instant::now();
+            input.apply(world, height).map_err(|e| e.to_string())?;
+            let ticked = Instant::now();
+            let Ok(stats) = renderer.render(world, &mut display);
+            let rendered = Instant::now();
+            let record = FrameRecord {
+                frame,
+                rects: stats.rects,
+                pixels_drawn: stats.pixels_drawn,
+                pixels_flushed: stats.pixels_flushed,
+                bytes: stats.bytes,
+                tick_us: (ticked - started).as_micros() as u64,
+                render_us: (rendered - ticked).as_micros() as u64,
+            };
+            if let Some(file) = stats_file.as_mut() {
+                writeln!(file, "{}", record.to_json()).map_err(|e| e.to_string())?;
+            }
+            summary.pixels += stats.pixels_flushed;
+            summary.bytes += stats.bytes;
+            summary.still += u32::from(stats.bytes == 0);
+            match window.as_mut() {
+                Some(w) => w.present(
+                    &display,
+                    &[
+                        format!("fps {:.0}", 1.0 / input.dt.max(1e-3)),
+                        format!("tick {}us", record.tick_us),
+                        format!("render {}us", record.render_us),
+                        format!("flushed {}px", record.pixels_flushed),
+                    ],
+                )?,
+                None => save_png(
+                    &display,
+                    &out.join("frames").join(format!("frame-{frame:04}.png")),
+                    options.scale,
+                )?,
+            }
+            recording.frames.push(input);
+            summary.frames += 1;
+            after_frame(world, frame);
+        }
+        if headless {
+            let png = out.join("last.png");
+            save_png(&display, &png, options.scale)?;
+            summary.last_png = Some(png);
+        }
+        if let Some(path) = &options.record {
+            std::fs::write(path, recording.to_text())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(summary)
+    }
+}
