@@ -6,6 +6,21 @@
 //! destruction. Rendering is separate and comes after.
 
 use crate::invoker::OrderedQueue;
+
+/// How long each phase of a frame took, in the unit of the world's clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseTimes {
+    /// `start`, including the second round for components enabled meanwhile.
+    pub start: u32,
+    /// `update`.
+    pub update: u32,
+    /// Timers.
+    pub timers: u32,
+    /// `late_update` and the `start` round after it.
+    pub late_update: u32,
+    /// Child sorting and deferred destruction.
+    pub end_of_frame: u32,
+}
 use crate::world::Phase;
 use crate::{Dispatch, Error, HookCall, World};
 
@@ -28,27 +43,55 @@ where
             self.frame = self.frame.wrapping_add(1);
             return Ok(());
         }
+        let clock = self.clock;
+        let now = || clock.map_or(0, |f| f());
+        let t0 = now();
         self.phase = Phase::Start;
         self.invoke_start();
         self.start_for_new_comps();
+        let t1 = now();
 
         self.phase = Phase::Update;
         self.run_ordered_pass(|w| &mut w.update_queue, HookCall::Update(dt_seconds));
+        let t2 = now();
 
         self.phase = Phase::Timers;
         self.run_timers(dt_seconds);
+        let t3 = now();
 
         self.phase = Phase::LateUpdate;
         self.run_ordered_pass(
             |w| &mut w.late_update_queue,
             HookCall::LateUpdate(dt_seconds),
         );
-
         self.phase = Phase::LateStart;
         self.start_for_new_comps();
+        let t4 = now();
+
         self.phase = Phase::Idle;
         self.finish_frame();
+        let t5 = now();
+        self.phase_times = PhaseTimes {
+            start: t1.wrapping_sub(t0),
+            update: t2.wrapping_sub(t1),
+            timers: t3.wrapping_sub(t2),
+            late_update: t4.wrapping_sub(t3),
+            end_of_frame: t5.wrapping_sub(t4),
+        };
         Ok(())
+    }
+
+    /// Gives the world a clock, in any unit (microseconds on the simulator, SysTick ticks
+    /// on a board), so that each `tick` measures its phases; see
+    /// [`phase_times`](Self::phase_times). Without one nothing is measured.
+    pub fn set_clock(&mut self, clock: Option<fn() -> u32>) {
+        self.clock = clock;
+    }
+
+    /// How long each phase of the last `tick` took, in the clock's unit (all 0 without
+    /// a clock).
+    pub fn phase_times(&self) -> PhaseTimes {
+        self.phase_times
     }
 
     /// One pass over the `update` or `late_update` queue; components leaving it meanwhile

@@ -65,6 +65,7 @@ pub use component::{
 pub use components::Components;
 pub use error::Error;
 pub use events::NodeEvent;
+pub use frame::PhaseTimes;
 pub use handle::{CompId, NodeId};
 pub use hierarchy::Children;
 pub use input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};

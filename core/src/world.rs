@@ -89,6 +89,8 @@ pub struct World<
     pub(crate) order_version: u32,
     pub(crate) captures: crate::input::Captures,
     pub(crate) propagation_stopped: bool,
+    pub(crate) clock: Option<fn() -> u32>,
+    pub(crate) phase_times: crate::frame::PhaseTimes,
     pub(crate) hook_errors: u32,
     pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
 }
@@ -149,6 +151,14 @@ impl<
             order_version: 0,
             captures: crate::input::Captures::new(),
             propagation_stopped: false,
+            clock: None,
+            phase_times: crate::frame::PhaseTimes {
+                start: 0,
+                update: 0,
+                timers: 0,
+                late_update: 0,
+                end_of_frame: 0,
+            },
             hook_errors: 0,
             last_hook_error: None,
         }

@@ -122,6 +122,9 @@ pub struct FrameRecord {
     pub tick_us: u64,
     /// Microseconds rendering.
     pub render_us: u64,
+    /// Microseconds of each phase of `tick`: start, update, timers, late_update, end of
+    /// frame (sorting and deferred destruction).
+    pub phases_us: [u32; 5],
 }
 
 impl FrameRecord {
@@ -132,8 +135,9 @@ impl FrameRecord {
     /// assert!(r.to_json().starts_with("{\"frame\":3,\"rects\":1,"));
     /// ```
     pub fn to_json(&self) -> String {
+        let [start, update, timers, late, end] = self.phases_us;
         format!(
-            "{{\"frame\":{},\"rects\":{},\"pixels_drawn\":{},\"pixels_flushed\":{},\"bytes\":{},\"tick_us\":{},\"render_us\":{}}}",
+            "{{\"frame\":{},\"rects\":{},\"pixels_drawn\":{},\"pixels_flushed\":{},\"bytes\":{},\"tick_us\":{},\"render_us\":{},\"start_us\":{start},\"update_us\":{update},\"timers_us\":{timers},\"late_update_us\":{late},\"end_of_frame_us\":{end}}}",
             self.frame,
             self.rects,
             self.pixels_drawn,

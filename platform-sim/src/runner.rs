@@ -14,6 +14,12 @@ use sprig::{Dispatch, World};
 
 use crate::{save_png, FrameInput, FrameRecord, Options, Recording, Window};
 
+/// Microseconds since the first call: the world's clock in the simulator.
+fn now_us() -> u32 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_micros() as u32
+}
+
 /// What a run did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunSummary {
@@ -108,6 +114,7 @@ impl Run<'_> {
         };
         let mut last = Instant::now();
         let height = self.size.height as f32;
+        world.set_clock(Some(now_us));
         loop {
             let frame = summary.frames;
             if frames.is_some_and(|n| frame >= n) || window.as_ref().is_some_and(|w| !w.is_open()) {
@@ -134,6 +141,7 @@ impl Run<'_> {
             let ticked = Instant::now();
             let Ok(stats) = renderer.render(world, &mut display);
             let rendered = Instant::now();
+            let p = world.phase_times();
             let record = FrameRecord {
                 frame,
                 rects: stats.rects,
@@ -142,6 +150,7 @@ impl Run<'_> {
                 bytes: stats.bytes,
                 tick_us: (ticked - started).as_micros() as u64,
                 render_us: (rendered - ticked).as_micros() as u64,
+                phases_us: [p.start, p.update, p.timers, p.late_update, p.end_of_frame],
             };
             if let Some(file) = stats_file.as_mut() {
                 writeln!(file, "{}", record.to_json()).map_err(|e| e.to_string())?;
@@ -155,6 +164,8 @@ impl Run<'_> {
                     &[
                         format!("fps {:.0}", 1.0 / input.dt.max(1e-3)),
                         format!("tick {}us", record.tick_us),
+                        format!(" start {} update {} timers {}", p.start, p.update, p.timers),
+                        format!(" late {} end {}", p.late_update, p.end_of_frame),
                         format!("render {}us", record.render_us),
                         format!("flushed {}px", record.pixels_flushed),
                     ],
