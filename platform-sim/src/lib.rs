@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
+pub use embedded_graphics_simulator::BinaryColorTheme;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 
 use sprig::{Dispatch, Error, NodeId, World};
@@ -88,9 +89,14 @@ where
     Ok(())
 }
 
-/// Saves a simulator display as a PNG, each pixel drawn `scale` × `scale`, creating the
-/// folder if needed.
-pub fn save_png<C>(display: &SimulatorDisplay<C>, path: &Path, scale: u32) -> Result<(), String>
+/// Saves a simulator display as a PNG, each pixel drawn `scale` × `scale` in `theme`,
+/// creating the folder if needed.
+pub fn save_png<C>(
+    display: &SimulatorDisplay<C>,
+    path: &Path,
+    scale: u32,
+    theme: BinaryColorTheme,
+) -> Result<(), String>
 where
     C: PixelColor + Into<Rgb888>,
 {
@@ -98,7 +104,12 @@ where
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     }
     display
-        .to_rgb_output_image(&OutputSettingsBuilder::new().scale(scale.max(1)).build())
+        .to_rgb_output_image(
+            &OutputSettingsBuilder::new()
+                .scale(scale.max(1))
+                .theme(theme)
+                .build(),
+        )
         .save_png(path)
         .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use embedded_graphics_simulator::BinaryColorTheme;
+
 /// What an app run was asked for on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -24,6 +26,10 @@ pub struct Options {
     /// `--panel oled|color`: which panel an app that offers both draws on (default
     /// `oled`, a 128×64 4-bit grey OLED; `color` is a 240×240 RGB565 panel).
     pub panel: Panel,
+    /// `--theme NAME`: how the panel looks in images and the window:
+    /// `default`, `oled-blue`, `oled-white`, `lcd-white`, `lcd-green`, `lcd-blue`,
+    /// `inverted` (`embedded-graphics-simulator`'s themes).
+    pub theme: BinaryColorTheme,
 }
 
 /// The panel to simulate.
@@ -47,6 +53,7 @@ impl Default for Options {
             record: None,
             replay: None,
             panel: Panel::Oled,
+            theme: BinaryColorTheme::Default,
         }
     }
 }
@@ -86,6 +93,18 @@ impl Options {
                 "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
                 "--record" => options.record = Some(PathBuf::from(value("--record")?)),
                 "--replay" => options.replay = Some(PathBuf::from(value("--replay")?)),
+                "--theme" => {
+                    options.theme = match value("--theme")?.as_str() {
+                        "default" => BinaryColorTheme::Default,
+                        "oled-blue" => BinaryColorTheme::OledBlue,
+                        "oled-white" => BinaryColorTheme::OledWhite,
+                        "lcd-white" => BinaryColorTheme::LcdWhite,
+                        "lcd-green" => BinaryColorTheme::LcdGreen,
+                        "lcd-blue" => BinaryColorTheme::LcdBlue,
+                        "inverted" => BinaryColorTheme::Inverted,
+                        other => return Err(format!("--theme {other}: expected default, oled-blue, oled-white, lcd-white, lcd-green, lcd-blue or inverted")),
+                    }
+                }
                 "--panel" => {
                     options.panel = match value("--panel")?.as_str() {
                         "oled" => Panel::Oled,
@@ -96,7 +115,7 @@ impl Options {
                 other => {
                     return Err(format!(
                         "unknown flag {other}; expected --headless, --frames N, --out DIR, \
-                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color"
+                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color, --theme NAME"
                     ))
                 }
             }
@@ -186,6 +205,7 @@ mod tests {
                 record: Some(PathBuf::from("r.txt")),
                 replay: Some(PathBuf::from("p.txt")),
                 panel: Panel::Oled,
+                theme: BinaryColorTheme::Default,
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());

@@ -85,7 +85,7 @@ impl Run<'_> {
         let mut window = if options.headless {
             None
         } else {
-            Window::open(self.name, self.size, options.scale)
+            Window::open(self.name, self.size, options.scale, options.theme)
         };
         let headless = window.is_none();
         if headless && !options.headless {
@@ -174,6 +174,7 @@ impl Run<'_> {
                     &display,
                     &out.join("frames").join(format!("frame-{frame:04}.png")),
                     options.scale,
+                    options.theme,
                 )?,
             }
             recording.frames.push(input);
@@ -182,7 +183,7 @@ impl Run<'_> {
         }
         if headless {
             let png = out.join("last.png");
-            save_png(&display, &png, options.scale)?;
+            save_png(&display, &png, options.scale, options.theme)?;
             summary.last_png = Some(png);
         }
         if let Some(path) = &options.record {

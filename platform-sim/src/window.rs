@@ -9,7 +9,7 @@ use embedded_graphics::mono_font::{ascii::FONT_6X10, MonoTextStyle};
 use embedded_graphics::pixelcolor::{PixelColor, Rgb888, RgbColor};
 use embedded_graphics::text::{Baseline, Text};
 use embedded_graphics::{Drawable, Pixel};
-use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
+use embedded_graphics_simulator::{BinaryColorTheme, OutputSettingsBuilder, SimulatorDisplay};
 use minifb::{KeyRepeat, MouseButton, MouseMode, WindowOptions};
 
 use crate::InputRecord;
@@ -22,12 +22,13 @@ pub struct Window {
     buffer: Vec<u32>,
     mouse_down: bool,
     overlay: bool,
+    theme: BinaryColorTheme,
 }
 
 impl Window {
     /// Opens a window for a panel of `size` pixels, each drawn `scale` × `scale`;
     /// `None` when there is no display to open it on.
-    pub fn open(title: &str, size: Size, scale: u32) -> Option<Window> {
+    pub fn open(title: &str, size: Size, scale: u32, theme: BinaryColorTheme) -> Option<Window> {
         std::env::var_os("DISPLAY")?;
         let (w, h) = (
             (size.width * scale) as usize,
@@ -42,6 +43,7 @@ impl Window {
             buffer: vec![0; w * h],
             mouse_down: false,
             overlay: false,
+            theme,
         })
     }
 
@@ -109,8 +111,11 @@ impl Window {
     where
         C: PixelColor + Into<Rgb888>,
     {
-        let image =
-            display.to_rgb_output_image(&OutputSettingsBuilder::new().scale(self.scale).build());
+        let settings = OutputSettingsBuilder::new()
+            .scale(self.scale)
+            .theme(self.theme)
+            .build();
+        let image = display.to_rgb_output_image(&settings);
         let bytes = image.as_image_buffer();
         for (pixel, rgb) in self.buffer.iter_mut().zip(bytes.chunks_exact(3)) {
             *pixel = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);

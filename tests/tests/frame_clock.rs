@@ -15,7 +15,11 @@ fn stepping_clock() -> u32 {
 fn tick_measures_its_phases_with_the_clock_it_was_given() {
     let mut w: World<NoComponents, 4, 0> = World::new();
     w.tick(0.1).unwrap();
-    assert_eq!(w.phase_times(), PhaseTimes::default(), "no clock, no figures");
+    assert_eq!(
+        w.phase_times(),
+        PhaseTimes::default(),
+        "no clock, no figures"
+    );
     w.set_clock(Some(stepping_clock));
     w.tick(0.1).unwrap();
     assert_eq!(
