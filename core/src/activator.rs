@@ -31,6 +31,7 @@ use heapless::Vec;
 use crate::comp_arena::CompFlags;
 use crate::events::NodeEvent;
 use crate::node::{Flags, NONE};
+use crate::sort::stable_sort_by_key;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, World};
 
 /// Deepest nesting of activations started from hooks of activations in progress.
@@ -348,23 +349,15 @@ where
             return;
         };
         let start = task.start;
-        let len = self.activations.entries.len();
-        for i in start + 1..len {
-            let mut j = i;
-            while j > start
-                && self.order_of(self.activations.entries[j - 1].comp)
-                    > self.order_of(self.activations.entries[j].comp)
-            {
-                self.activations.entries.swap(j - 1, j);
-                j -= 1;
-            }
+        let comps = &self.comps;
+        let order_of = |entry: &Entry| {
+            comps
+                .resolve(entry.comp)
+                .map_or(0, |c| S::kind_order(comps.kind(c)))
+        };
+        if let Some(region) = self.activations.entries.get_mut(start..) {
+            stable_sort_by_key(region, order_of);
         }
-    }
-
-    fn order_of(&self, comp: CompId) -> i16 {
-        self.comps
-            .resolve(comp)
-            .map_or(0, |c| S::kind_order(self.comps.kind(c)))
     }
 
     /// Deactivates `top`'s subtree (Cocos `activateNode(node, false)`).

@@ -8,6 +8,8 @@
 
 use heapless::Vec;
 
+use crate::sort::stable_sort_by_key;
+
 /// The `update` / `late_update` queue (Cocos `ReusableInvoker`): kept sorted by execution
 /// order, ties in insertion order, iterated with a cursor that removals adjust.
 pub(crate) struct OrderedQueue<const C: usize> {
@@ -139,18 +141,10 @@ impl<const C: usize> BucketQueue<C> {
         comp
     }
 
-    /// Stable-sorts a bucket by execution order (insertion sort: `core` has no stable
-    /// sort without a buffer, and buckets are short).
+    /// Stable-sorts a bucket by execution order.
     pub(crate) fn sort(&mut self, bucket: Bucket) {
         let range = self.range(bucket);
-        let slice = &mut self.entries[range];
-        for i in 1..slice.len() {
-            let mut j = i;
-            while j > 0 && slice[j - 1].0 > slice[j].0 {
-                slice.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        stable_sort_by_key(&mut self.entries[range], |&(order, _)| order);
     }
 
     /// Takes the first entry of a bucket.

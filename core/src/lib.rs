@@ -52,6 +52,7 @@ mod node;
 mod order;
 pub mod render;
 mod scene;
+mod sort;
 mod timers;
 mod trace;
 mod transform;

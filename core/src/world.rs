@@ -152,13 +152,7 @@ impl<
             captures: crate::input::Captures::new(),
             propagation_stopped: false,
             clock: None,
-            phase_times: crate::frame::PhaseTimes {
-                start: 0,
-                update: 0,
-                timers: 0,
-                late_update: 0,
-                end_of_frame: 0,
-            },
+            phase_times: crate::frame::PhaseTimes::default(),
             hook_errors: 0,
             last_hook_error: None,
         }

@@ -11,6 +11,7 @@
 use heapless::Vec;
 
 use crate::node::Flags;
+use crate::sort::stable_sort_by_key;
 use crate::{Dispatch, NodeId, World};
 
 /// A reusable buffer for the draw order of a world with `N` node slots.
@@ -64,16 +65,10 @@ where
         self.sort_dirty_children();
         order.nodes.clear();
         self.visit(0, order);
-        let global_z = |w: &Self, id: NodeId| w.arena.meta(usize::from(id.index)).global_z;
-        let nodes = &mut order.nodes;
-        // Stable insertion sort by global z: linear in the nodes with global z 0.
-        for i in 1..nodes.len() {
-            let mut j = i;
-            while j > 0 && global_z(self, nodes[j - 1]) > global_z(self, nodes[j]) {
-                nodes.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        let arena = &self.arena;
+        stable_sort_by_key(&mut order.nodes, |id| {
+            arena.meta(usize::from(id.index)).global_z
+        });
     }
 
     fn visit(&self, n: usize, order: &mut DrawOrder<N>) {

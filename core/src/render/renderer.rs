@@ -30,6 +30,7 @@ use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::draw::DrawSet;
 use crate::render::fingerprint::Fingerprint;
+use crate::sort::stable_sort_by_key;
 use crate::{Affine2, Dispatch, Rect, World};
 
 /// What one frame of rendering did.
@@ -207,15 +208,7 @@ impl<
         let screen = self.screen;
         self.collect(world, 0, screen, 255, false);
         self.seen_order = world.order_version();
-        // Global z: a stable sort, linear in the nodes with global z 0.
-        let items = &mut self.items;
-        for i in 1..items.len() {
-            let mut j = i;
-            while j > 0 && items[j - 1].global_z > items[j].global_z {
-                items.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        stable_sort_by_key(&mut self.items, |item| item.global_z);
     }
 
     fn collect<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
