@@ -1,8 +1,10 @@
 //! Sprig apps written once and run on every platform.
 //!
-//! The showcase's scene and components. Until rendering and the simulator window land
-//! (issues 4 and 5) the `showcase` binary runs it in text mode: it prints the lifecycle
-//! trace of the first frames and the tree with world positions as it animates.
+//! The library is `no_std` and allocates nothing: the simulator binaries (`showcase`,
+//! `breakout`, behind the default `sim` feature) and the board firmware under `boards/`
+//! build the same scenes from it. Trigonometry goes through `libm` on every platform, so
+//! a frame on the board matches the simulator's pixel for pixel.
+#![no_std]
 #![forbid(unsafe_code)]
 
 pub mod breakout;
@@ -16,6 +18,40 @@ use sprig::{
 
 /// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
 pub type ShowcaseWorld = World<Showcase, 32, 32>;
+
+/// The showcase's own panel size: a 128×64 OLED.
+pub const SHOWCASE_SIZE: embedded_graphics::geometry::Size =
+    embedded_graphics::geometry::Size::new(128, 64);
+
+/// The showcase's frame rate; headless and emulated runs step by exactly `1 / 30` s.
+pub const SHOWCASE_FPS: u32 = 30;
+
+/// The showcase's fixed time step in seconds, the same value on every platform.
+pub const SHOWCASE_DT: f32 = 1.0 / SHOWCASE_FPS as f32;
+
+/// The showcase's renderer on its own 128×64 4-bit grey OLED: a 1024-pixel tile buffer,
+/// 16 damage rectangles, no shadow. The simulator and the emulated board both use it.
+pub type ShowcaseOledRenderer =
+    sprig::render::Renderer<embedded_graphics::pixelcolor::Gray4, 32, 1024>;
+
+/// Fits the 128×64 scene onto a panel of `panel` pixels (a 240×240 or 320×240 colour
+/// panel, say): scales the root to 96% of the largest size that fits, and centres it.
+pub fn fit_showcase(
+    world: &mut ShowcaseWorld,
+    panel: embedded_graphics::geometry::Size,
+) -> Result<(), Error> {
+    let (w, h) = (panel.width as f32, panel.height as f32);
+    let scale = 0.96 * (w / SHOWCASE_SIZE.width as f32).min(h / SHOWCASE_SIZE.height as f32);
+    let root = world.root();
+    world.set_scale(root, Vec2::new(scale, scale))?;
+    world.set_position(
+        root,
+        Vec2::new(
+            (w - SHOWCASE_SIZE.width as f32 * scale) / 2.0,
+            (h - SHOWCASE_SIZE.height as f32 * scale) / 2.0,
+        ),
+    )
+}
 
 /// Moves its node on a circle around where it started.
 pub struct Orbit {
@@ -53,8 +89,8 @@ impl Hooks<ShowcaseWorld> for Orbit {
         me.time_seconds += dt_seconds;
         let turn = me.time_seconds * me.turns_per_second * core::f32::consts::TAU;
         let at = Vec2::new(
-            me.centre.x + me.radius * turn.cos(),
-            me.centre.y + me.radius * turn.sin(),
+            me.centre.x + me.radius * libm::cosf(turn),
+            me.centre.y + me.radius * libm::sinf(turn),
         );
         let node = ctx.node();
         ctx.set_position(node, at)

@@ -1,9 +1,31 @@
-//! Microcontroller runner and board support for Sprig apps.
+//! Runs Sprig apps on microcontrollers: the same world and renderer the simulator runs,
+//! on a display panel, a monotonic clock and an input source.
 //!
-//! Empty for now: the frame runner, the SSD0323 driver for QEMU's `lm3s6965evb` and the
-//! real-board firmware arrive with issue 6. The crate already builds `no_std` so the
-//! workspace layout is final.
+//! - [`Runner`] runs frames: waits for the frame's slot, polls input, ticks the world,
+//!   renders what changed and flushes only those rectangles to the panel.
+//! - [`Panel`] is a display that takes a rectangle of pixels: [`ssd0323::Ssd0323`] (the
+//!   emulated board's OLED), `mipidsi` displays with the `mipidsi` feature; any other
+//!   `DrawTarget` through [`FullFrame`], redrawn whole.
+//! - [`Clock`] and [`InputSource`] (with [`Buttons`] on GPIO pins) come from the board.
+//! - With the `defmt` feature, [`log`] prints frame statistics and the lifecycle trace.
+//!
+//! The board crates under `boards/` put these together for QEMU's `lm3s6965evb`, a
+//! Raspberry Pi Pico with an ST7789 and an STM32F411 with an ILI9341.
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod clock;
+pub mod input;
+#[cfg(feature = "defmt")]
+pub mod log;
+#[cfg(feature = "mipidsi")]
+pub mod mipidsi;
+pub mod panel;
+pub mod runner;
+pub mod ssd0323;
+
+pub use clock::Clock;
+pub use input::{Buttons, InputEvent, InputSource, NoInput, MAX_EVENTS};
+pub use panel::{FullFrame, Panel};
+pub use runner::{FrameReport, RunConfig, RunError, Runner};
 pub use sprig;

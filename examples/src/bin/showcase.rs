@@ -14,8 +14,10 @@ use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::Renderer;
-use sprig::{Hook, Vec2};
-use sprig_examples::{build_showcase, ShowcaseWorld};
+use sprig::Hook;
+use sprig_examples::{
+    build_showcase, fit_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_SIZE,
+};
 use sprig_sim::{Options, Panel, Run};
 
 fn print_trace(world: &mut ShowcaseWorld, every_hook: bool) {
@@ -53,13 +55,12 @@ fn main() -> Result<(), String> {
         Panel::Oled => {
             let run = Run {
                 name: "showcase",
-                size: Size::new(128, 64),
+                size: SHOWCASE_SIZE,
                 default_frames: 60,
-                fixed_dt: 1.0 / 30.0,
+                fixed_dt: SHOWCASE_DT,
             };
             let cost = BusCost::GRAY4_SSD0323;
-            let mut renderer: Renderer<Gray4, 32, 1024> =
-                Renderer::new(run.size, Rgb888::new(0, 0, 0), cost);
+            let mut renderer = ShowcaseOledRenderer::new(run.size, Rgb888::new(0, 0, 0), cost);
             let summary = run.run(
                 &options,
                 &mut world,
@@ -71,16 +72,12 @@ fn main() -> Result<(), String> {
         }
         Panel::Color => {
             // The same scene on a 240×240 panel: the root scaled up and centred.
-            let root = world.root();
-            world
-                .set_scale(root, Vec2::new(1.8, 1.8))
-                .and_then(|()| world.set_position(root, Vec2::new(5.0, 62.0)))
-                .map_err(|e| e.to_string())?;
+            fit_showcase(&mut world, Size::new(240, 240)).map_err(|e| e.to_string())?;
             let run = Run {
                 name: "showcase-color",
                 size: Size::new(240, 240),
                 default_frames: 60,
-                fixed_dt: 1.0 / 30.0,
+                fixed_dt: SHOWCASE_DT,
             };
             let cost = BusCost::RGB565_MIPI_DCS;
             let mut renderer: Renderer<Rgb565, 32, 4096> =

@@ -1,0 +1,96 @@
+//! Input sources: what the runner polls before each frame.
+
+use embedded_hal::digital::InputPin;
+use heapless::Vec;
+use sprig::{Key, TouchPhase, Vec2};
+
+/// The most events one poll can report.
+pub const MAX_EVENTS: usize = 8;
+
+/// One input event, in screen coordinates (origin top-left, y down) for touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InputEvent {
+    /// A key or button went down (`pressed`) or up.
+    Key {
+        /// Which key.
+        key: Key,
+        /// Pressed or released.
+        pressed: bool,
+    },
+    /// A touch.
+    Touch {
+        /// The touch's identifier.
+        id: u8,
+        /// Down, move, up or cancel.
+        phase: TouchPhase,
+        /// Screen point in pixels.
+        at: Vec2,
+    },
+}
+
+/// Something the runner polls once per frame for events.
+pub trait InputSource {
+    /// Pushes the events since the last poll into `events` (at most [`MAX_EVENTS`]; a
+    /// source keeps the rest for the next poll or drops them).
+    fn poll(&mut self, events: &mut Vec<InputEvent, MAX_EVENTS>);
+}
+
+/// No input at all.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoInput;
+
+impl InputSource for NoInput {
+    fn poll(&mut self, _events: &mut Vec<InputEvent, MAX_EVENTS>) {}
+}
+
+/// Push buttons on GPIO pins, each mapped to a [`Key`]; reports a key event when a
+/// button's level changes between polls (the frame period debounces them).
+pub struct Buttons<P, const N: usize> {
+    buttons: [(Key, P); N],
+    down: [bool; N],
+    active_low: bool,
+}
+
+impl<P: InputPin, const N: usize> Buttons<P, N> {
+    /// Buttons that read low when pressed (to ground, with a pull-up): the usual wiring.
+    pub fn active_low(buttons: [(Key, P); N]) -> Self {
+        Buttons {
+            buttons,
+            down: [false; N],
+            active_low: true,
+        }
+    }
+
+    /// Buttons that read high when pressed.
+    pub fn active_high(buttons: [(Key, P); N]) -> Self {
+        Buttons {
+            buttons,
+            down: [false; N],
+            active_low: false,
+        }
+    }
+}
+
+impl<P: InputPin, const N: usize> InputSource for Buttons<P, N> {
+    /// A pin that fails to read counts as released.
+    fn poll(&mut self, events: &mut Vec<InputEvent, MAX_EVENTS>) {
+        for ((key, pin), down) in self.buttons.iter_mut().zip(self.down.iter_mut()) {
+            let level = if self.active_low {
+                pin.is_low()
+            } else {
+                pin.is_high()
+            };
+            let now = level.unwrap_or(false);
+            if now != *down
+                && events
+                    .push(InputEvent::Key {
+                        key: *key,
+                        pressed: now,
+                    })
+                    .is_ok()
+            {
+                *down = now;
+            }
+        }
+    }
+}

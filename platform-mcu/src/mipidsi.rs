@@ -1,0 +1,1 @@
+//! `Panel` for `mipidsi` displays (placeholder, being written).

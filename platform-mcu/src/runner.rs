@@ -1,0 +1,238 @@
+//! The frame loop on a board: poll input, tick the world, render and flush the damaged
+//! rectangles to the panel, then wait for the next frame.
+
+use heapless::Vec;
+use sprig::render::{DrawSet, FrameStats, RenderColor, Renderer};
+use sprig::{Dispatch, PhaseTimes, Vec2, World};
+
+use crate::clock::Clock;
+use crate::input::{InputEvent, InputSource, MAX_EVENTS};
+use crate::panel::{Flushing, Panel};
+
+/// How the runner paces and steps frames.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunConfig {
+    /// Frames per second to pace to; 0 runs frames back to back.
+    pub fps: u32,
+    /// A fixed time step in seconds, whatever the clock says (for reproducible runs:
+    /// the emulated board uses the simulator's step). `None` steps by the time measured
+    /// since the previous frame, capped at [`max_dt`](Self::max_dt).
+    pub fixed_dt: Option<f32>,
+    /// The longest measured step, in seconds (after a stall, say).
+    pub max_dt: f32,
+}
+
+impl RunConfig {
+    /// Paced to `fps`, stepping by the measured time.
+    pub const fn paced(fps: u32) -> Self {
+        RunConfig {
+            fps,
+            fixed_dt: None,
+            max_dt: 0.1,
+        }
+    }
+
+    /// Paced to `fps`, stepping by exactly `1 / fps` seconds whatever the clock says.
+    pub const fn fixed(fps: u32) -> Self {
+        RunConfig {
+            fps,
+            fixed_dt: Some(1.0 / fps as f32),
+            max_dt: 0.1,
+        }
+    }
+}
+
+/// What one frame did and what it cost, in clock ticks.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameReport {
+    /// The frame's number, from 0.
+    pub frame: u32,
+    /// The time step it ran with, in seconds.
+    pub dt: f32,
+    /// Input events delivered.
+    pub events: u32,
+    /// Ticks spent polling and delivering input.
+    pub input_ticks: u64,
+    /// Ticks spent in `World::tick` (every lifecycle phase).
+    pub tick_ticks: u64,
+    /// Ticks spent rendering, not counting the flush.
+    pub render_ticks: u64,
+    /// Ticks spent inside the panel's `write_rect` and `finish_frame`.
+    pub flush_ticks: u64,
+    /// Ticks spent waiting for the next frame (0 when the frame ran late or unpaced).
+    pub idle_ticks: u64,
+    /// The world's phase times for this tick, in the unit of its clock (see
+    /// `World::set_clock`).
+    pub phases: PhaseTimes,
+    /// The renderer's statistics: rectangles, pixels and bus bytes flushed.
+    pub render: FrameStats,
+}
+
+/// Why a frame failed. The world and the screen stay as they were after the failing
+/// step; the next frame may be run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunError<E> {
+    /// The world refused an input event or the tick.
+    World(sprig::Error),
+    /// The panel failed to take pixels.
+    Panel(E),
+}
+
+#[cfg(feature = "defmt")]
+impl<E> defmt::Format for RunError<E> {
+    fn format(&self, f: defmt::Formatter) {
+        match self {
+            RunError::World(e) => defmt::write!(f, "world: {}", e),
+            RunError::Panel(_) => defmt::write!(f, "panel error"),
+        }
+    }
+}
+
+/// Runs an app on a board: owns the panel, the clock and the input source.
+pub struct Runner<P, K, I> {
+    panel: P,
+    clock: K,
+    input: I,
+    config: RunConfig,
+    frame: u32,
+    last_start: Option<u64>,
+    next_deadline: Option<u64>,
+}
+
+impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
+    /// A runner drawing on `panel`, timed by `clock`, fed by `input`.
+    pub fn new(panel: P, clock: K, input: I, config: RunConfig) -> Self {
+        Runner {
+            panel,
+            clock,
+            input,
+            config,
+            frame: 0,
+            last_start: None,
+            next_deadline: None,
+        }
+    }
+
+    /// The panel (to draw a splash screen before the first frame, say).
+    pub fn panel(&mut self) -> &mut P {
+        &mut self.panel
+    }
+
+    /// The clock.
+    pub fn clock(&mut self) -> &mut K {
+        &mut self.clock
+    }
+
+    /// Frames run so far.
+    pub fn frames(&self) -> u32 {
+        self.frame
+    }
+
+    /// Runs one frame: waits for its slot when paced, polls input and feeds it to
+    /// `world`, ticks it, renders what changed through `renderer` and flushes it to the
+    /// panel (the whole screen when the panel is not [`Panel::PARTIAL`]).
+    pub fn frame<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const BUF: usize,
+        const D: usize,
+        const SH: usize,
+    >(
+        &mut self,
+        world: &mut World<S, N, C, TM, E, TR>,
+        renderer: &mut Renderer<P::Color, N, BUF, D, SH>,
+    ) -> Result<FrameReport, RunError<P::Error>>
+    where
+        S: DrawSet + Dispatch<World<S, N, C, TM, E, TR>>,
+        P::Color: RenderColor,
+    {
+        let idle_ticks = self.wait_for_slot();
+        let start = self.clock.now();
+        let per_second = self.clock.ticks_per_second().max(1);
+        let dt = match (self.config.fixed_dt, self.last_start) {
+            (Some(dt), _) => dt,
+            (None, None) => 0.0,
+            (None, Some(last)) => {
+                let seconds = start.wrapping_sub(last) as f32 / per_second as f32;
+                seconds.min(self.config.max_dt)
+            }
+        };
+        self.last_start = Some(start);
+        if self.config.fps > 0 {
+            let period = per_second / u64::from(self.config.fps);
+            let deadline = self.next_deadline.unwrap_or(start).wrapping_add(period);
+            // A frame that ran late starts the schedule over instead of rushing to catch up.
+            self.next_deadline = Some(if deadline < start {
+                start + period
+            } else {
+                deadline
+            });
+        }
+
+        let mut events: Vec<InputEvent, MAX_EVENTS> = Vec::new();
+        self.input.poll(&mut events);
+        let height = self.panel.size().height as f32;
+        for event in &events {
+            match *event {
+                InputEvent::Key { key, pressed } => world.key(key, pressed),
+                InputEvent::Touch { id, phase, at } => world
+                    .touch(id, phase, Vec2::new(at.x, at.y), height)
+                    .map(|_| ()),
+            }
+            .map_err(RunError::World)?;
+        }
+        let polled = self.clock.now();
+
+        world.tick(dt).map_err(RunError::World)?;
+        let ticked = self.clock.now();
+
+        let mut target = Flushing {
+            panel: &mut self.panel,
+            clock: &mut self.clock,
+            flush_ticks: 0,
+        };
+        let stats = if P::PARTIAL {
+            renderer.render(world, &mut target)
+        } else {
+            renderer.render_full(world, &mut target)
+        }
+        .map_err(RunError::Panel)?;
+        let mut flush_ticks = target.flush_ticks;
+        let before_finish = self.clock.now();
+        self.panel.finish_frame().map_err(RunError::Panel)?;
+        let rendered = self.clock.now();
+        flush_ticks += rendered.wrapping_sub(before_finish);
+
+        let report = FrameReport {
+            frame: self.frame,
+            dt,
+            events: events.len() as u32,
+            input_ticks: polled.wrapping_sub(start),
+            tick_ticks: ticked.wrapping_sub(polled),
+            render_ticks: rendered.wrapping_sub(ticked).saturating_sub(flush_ticks),
+            flush_ticks,
+            idle_ticks,
+            phases: world.phase_times(),
+            render: stats,
+        };
+        self.frame = self.frame.wrapping_add(1);
+        Ok(report)
+    }
+
+    /// Waits for the current frame's slot when paced; returns the ticks waited.
+    fn wait_for_slot(&mut self) -> u64 {
+        let Some(deadline) = self.next_deadline else {
+            return 0;
+        };
+        let now = self.clock.now();
+        if now >= deadline {
+            return 0;
+        }
+        self.clock.wait_until(deadline);
+        self.clock.now().wrapping_sub(now)
+    }
+}

@@ -1,0 +1,2 @@
+//! Sprig's developer tasks (placeholder, being written).
+fn main() {}
