@@ -7,6 +7,9 @@ use sprig::{Key, TouchPhase, Vec2};
 /// The most events one poll can report.
 pub const MAX_EVENTS: usize = 8;
 
+/// The events of one poll.
+pub type Events = Vec<InputEvent, MAX_EVENTS>;
+
 /// One input event, in screen coordinates (origin top-left, y down) for touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum InputEvent {
@@ -32,7 +35,7 @@ pub enum InputEvent {
 pub trait InputSource {
     /// Pushes the events since the last poll into `events` (at most [`MAX_EVENTS`]; a
     /// source keeps the rest for the next poll or drops them).
-    fn poll(&mut self, events: &mut Vec<InputEvent, MAX_EVENTS>);
+    fn poll(&mut self, events: &mut Events);
 }
 
 /// No input at all.
@@ -73,7 +76,7 @@ impl<P: InputPin, const N: usize> Buttons<P, N> {
 
 impl<P: InputPin, const N: usize> InputSource for Buttons<P, N> {
     /// A pin that fails to read counts as released.
-    fn poll(&mut self, events: &mut Vec<InputEvent, MAX_EVENTS>) {
+    fn poll(&mut self, events: &mut Events) {
         for ((key, pin), down) in self.buttons.iter_mut().zip(self.down.iter_mut()) {
             let level = if self.active_low {
                 pin.is_low()

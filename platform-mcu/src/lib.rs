@@ -25,7 +25,7 @@ pub mod runner;
 pub mod ssd0323;
 
 pub use clock::Clock;
-pub use input::{Buttons, InputEvent, InputSource, NoInput, MAX_EVENTS};
+pub use input::{Buttons, Events, InputEvent, InputSource, NoInput, MAX_EVENTS};
 pub use panel::{FullFrame, Panel};
 pub use runner::{FrameReport, RunConfig, RunError, Runner};
 pub use sprig;

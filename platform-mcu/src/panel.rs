@@ -136,3 +136,25 @@ impl<P: Panel, K: Clock> DrawTarget for Flushing<'_, P, K> {
         result
     }
 }
+
+/// A panel borrowed for the runner, so that it can live in a `static`.
+impl<P: Panel> Panel for &mut P {
+    type Color = P::Color;
+    type Error = P::Error;
+    const PARTIAL: bool = P::PARTIAL;
+
+    fn size(&self) -> Size {
+        (**self).size()
+    }
+
+    fn write_rect<I>(&mut self, area: &Rectangle, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Self::Color>,
+    {
+        (**self).write_rect(area, pixels)
+    }
+
+    fn finish_frame(&mut self) -> Result<(), Self::Error> {
+        (**self).finish_frame()
+    }
+}

@@ -1,12 +1,11 @@
 //! The frame loop on a board: poll input, tick the world, render and flush the damaged
 //! rectangles to the panel, then wait for the next frame.
 
-use heapless::Vec;
 use sprig::render::{DrawSet, FrameStats, RenderColor, Renderer};
 use sprig::{Dispatch, PhaseTimes, Vec2, World};
 
 use crate::clock::Clock;
-use crate::input::{InputEvent, InputSource, MAX_EVENTS};
+use crate::input::{Events, InputEvent, InputSource};
 use crate::panel::{Flushing, Panel};
 
 /// How the runner paces and steps frames.
@@ -173,7 +172,7 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             });
         }
 
-        let mut events: Vec<InputEvent, MAX_EVENTS> = Vec::new();
+        let mut events = Events::new();
         self.input.poll(&mut events);
         let height = self.panel.size().height as f32;
         for event in &events {

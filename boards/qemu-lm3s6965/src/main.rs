@@ -1,0 +1,260 @@
+//! The Sprig showcase on QEMU's `lm3s6965evb` (Cortex-M3, SSD0323 128×64 4-bit grey
+//! OLED on SSI0), the same scene, renderer and time step as the simulator's headless
+//! run, so that its screen can be compared with the simulator's pixel for pixel.
+//!
+//! It runs `SPRIG_FRAMES` frames (read when building; 60 by default) paced to 30 per
+//! second of emulated time, each stepping exactly `1 / 30` s, and logs through defmt over
+//! semihosting: the sizes of what it holds in RAM, every lifecycle hook other than
+//! `update`/`late_update` (all of them for the scene build and frame 0), a line per
+//! frame with its costs, and a summary in instructions (exact under QEMU's
+//! `-icount shift=5`). Then it logs `SPRIG READY frames=<n>`; built with `SPRIG_HOLD`
+//! set (as `cargo xtask qemu` does), it then waits for a gamepad key, which the host
+//! presses after capturing the screen. It exits through semihosting: 0 when every frame
+//! ran without a hook error, 2 when no key came, 3 when a frame failed, 4 after hook
+//! errors, 101 on a panic.
+//!
+//! `cargo run --release` here runs it in QEMU and decodes its log; `cargo xtask qemu` at
+//! the repository root also captures the screen and compares it with the simulator.
+#![no_std]
+#![no_main]
+
+mod board;
+mod stack;
+
+use cortex_m_rt::entry;
+use defmt_semihosting as _;
+use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::damage::BusCost;
+use sprig_examples::{
+    build_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_FPS, SHOWCASE_SIZE,
+};
+use sprig_mcu::ssd0323::{self, Ssd0323};
+use sprig_mcu::{FrameReport, RunConfig, Runner};
+use static_cell::StaticCell;
+
+use board::{instructions, Board, DataCommand, Ssi0};
+
+/// Frames to run: `SPRIG_FRAMES` when building, else 60 (two seconds).
+const FRAMES: u32 = match option_env!("SPRIG_FRAMES") {
+    Some(text) => parse_frames(text),
+    None => 60,
+};
+
+/// Whether to wait for a gamepad key after the last frame (for a screen capture).
+const HOLD: bool = option_env!("SPRIG_HOLD").is_some();
+
+/// How long to wait for the key, in emulated seconds.
+const HOLD_SECONDS: u64 = 60;
+
+/// `SPRIG_FRAMES` as a number, at compile time (a build error if it is not one).
+const fn parse_frames(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    assert!(!bytes.is_empty(), "SPRIG_FRAMES must be a positive number");
+    let mut value: u32 = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(
+            bytes[i].is_ascii_digit(),
+            "SPRIG_FRAMES must be a positive number"
+        );
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    assert!(value > 0, "SPRIG_FRAMES must be a positive number");
+    value
+}
+
+type Oled = Ssd0323<Ssi0, DataCommand>;
+
+static WORLD: StaticCell<ShowcaseWorld> = StaticCell::new();
+static RENDERER: StaticCell<ShowcaseOledRenderer> = StaticCell::new();
+static OLED: StaticCell<Oled> = StaticCell::new();
+
+defmt::timestamp!(
+    "{=u64:us}",
+    board::ticks() / (board::TICKS_PER_SECOND / 1_000_000)
+);
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    // The location only: formatting the message would link core's formatting machinery.
+    match info.location() {
+        Some(at) => defmt::error!("panic at {=str}:{=u32}", at.file(), at.line()),
+        None => defmt::error!("panic"),
+    }
+    semihosting::process::exit(101)
+}
+
+/// Mean and maximum of a cost over the frames.
+#[derive(Default)]
+struct Cost {
+    total: u64,
+    max: u64,
+}
+
+impl Cost {
+    fn add(&mut self, ticks: u64) {
+        let instructions = instructions(ticks);
+        self.total += instructions;
+        self.max = self.max.max(instructions);
+    }
+
+    fn mean(&self, frames: u32) -> u64 {
+        self.total / u64::from(frames.max(1))
+    }
+}
+
+/// The costs of every frame but the first (which draws the whole screen), and of the
+/// first on its own.
+#[derive(Default)]
+struct Costs {
+    tick: Cost,
+    update: Cost,
+    render: Cost,
+    flush: Cost,
+    bytes: u64,
+    first: FrameReport,
+}
+
+impl Costs {
+    fn add(&mut self, report: &FrameReport) {
+        if report.frame == 0 {
+            self.first = *report;
+            return;
+        }
+        self.tick.add(report.tick_ticks);
+        self.update.add(u64::from(report.phases.update));
+        self.render.add(report.render_ticks);
+        self.flush.add(report.flush_ticks);
+        self.bytes += report.render.bytes;
+    }
+
+    fn log(&self, frames: u32) {
+        let n = frames.saturating_sub(1);
+        defmt::info!(
+            "cost per frame, instructions (exact under -icount shift=5), mean/max of frames 1..{=u32}: tick {=u64}/{=u64}, of which update {=u64}/{=u64}; render {=u64}/{=u64}; flush {=u64}/{=u64}; {=u64} bus bytes",
+            frames,
+            self.tick.mean(n),
+            self.tick.max,
+            self.update.mean(n),
+            self.update.max,
+            self.render.mean(n),
+            self.render.max,
+            self.flush.mean(n),
+            self.flush.max,
+            self.bytes / u64::from(n.max(1))
+        );
+        let first = &self.first;
+        defmt::info!(
+            "cost of frame 0 (whole screen), instructions: tick {=u64}, update {=u64}, render {=u64}, flush {=u64}; {=u64} bus bytes",
+            instructions(first.tick_ticks),
+            instructions(u64::from(first.phases.update)),
+            instructions(first.render_ticks),
+            instructions(first.flush_ticks),
+            first.render.bytes
+        );
+    }
+}
+
+#[entry]
+fn main() -> ! {
+    stack::paint();
+    let status = run();
+    semihosting::process::exit(status)
+}
+
+/// Runs the showcase; returns the exit status.
+fn run() -> i32 {
+    let Some(board) = Board::take() else {
+        defmt::error!("the board's peripherals were already taken");
+        return 3;
+    };
+    let oled = OLED.init(Ssd0323::new(board.spi, board.dc));
+    if let Err(e) = oled.init() {
+        let _ = e; // Infallible on this board
+        defmt::error!("OLED init failed");
+        return 3;
+    }
+    let world = WORLD.init_with(ShowcaseWorld::new);
+    let renderer = RENDERER.init_with(|| {
+        ShowcaseOledRenderer::new(SHOWCASE_SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323)
+    });
+    world.set_clock(Some(board::ticks32));
+    if let Err(e) = build_showcase(world) {
+        defmt::error!("building the scene failed: {}", e);
+        return 3;
+    }
+    defmt::info!(
+        "sprig showcase on lm3s6965evb: {=u32} frames at {=u32} fps, fixed dt",
+        FRAMES,
+        SHOWCASE_FPS
+    );
+    sprig_mcu::log::trace(world, true);
+
+    let mut runner = Runner::new(
+        &mut *oled,
+        board.clock,
+        board.gamepad,
+        RunConfig::fixed(SHOWCASE_FPS),
+    );
+    let mut costs = Costs::default();
+    for _ in 0..FRAMES {
+        match runner.frame(world, renderer) {
+            Ok(report) => {
+                sprig_mcu::log::frame(&report);
+                sprig_mcu::log::trace(world, report.frame == 0);
+                costs.add(&report);
+            }
+            Err(e) => {
+                defmt::error!("frame {=u32} failed: {}", runner.frames(), e);
+                return 3;
+            }
+        }
+    }
+    costs.log(FRAMES);
+    let sizes = [
+        core::mem::size_of::<ShowcaseWorld>(),
+        core::mem::size_of::<ShowcaseOledRenderer>(),
+        core::mem::size_of::<Oled>(),
+        ssd0323::BUFFER_BYTES,
+        core::mem::size_of_val(&runner),
+    ];
+    defmt::info!(
+        "ram: world {=usize} B, renderer {=usize} B, OLED driver {=usize} B (screen copy {=usize} B), runner {=usize} B; stack peak {=usize} B",
+        sizes[0],
+        sizes[1],
+        sizes[2],
+        sizes[3],
+        sizes[4],
+        stack::peak()
+    );
+    let hook_errors = world.hook_errors();
+    defmt::info!(
+        "hook errors: {=u32}, bytes sent to the OLED: {=u64}",
+        hook_errors,
+        runner.panel().bytes_sent()
+    );
+    defmt::info!("SPRIG READY frames={=u32}", FRAMES);
+    if HOLD && !wait_for_key() {
+        defmt::error!("no gamepad key within {=u64} s", HOLD_SECONDS);
+        return 2;
+    }
+    if hook_errors > 0 {
+        4
+    } else {
+        0
+    }
+}
+
+/// Waits until the gamepad's lines change, for at most [`HOLD_SECONDS`].
+fn wait_for_key() -> bool {
+    let levels = board::gamepad_levels;
+    let start = levels();
+    let deadline = board::ticks() + HOLD_SECONDS * board::TICKS_PER_SECOND;
+    while board::ticks() < deadline {
+        if levels() != start {
+            return true;
+        }
+    }
+    false
+}
