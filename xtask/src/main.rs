@@ -1,2 +1,480 @@
-//! Sprig's developer tasks (placeholder, being written).
-fn main() {}
+//! Sprig's developer tasks, run as `cargo xtask <task>` from anywhere in the workspace.
+//!
+//! `cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]` runs the
+//! showcase firmware (`boards/qemu-lm3s6965`) on QEMU's `lm3s6965evb` and checks it
+//! against the simulator:
+//!
+//! 1. builds the firmware with `SPRIG_FRAMES=N` (and `SPRIG_HOLD=1`, so that it waits
+//!    for a key after its last frame);
+//! 2. runs it in QEMU under `-icount shift=5`, recording the raw defmt stream to
+//!    `defmt.bin` and the lines `defmt-print` decodes from it to `log.txt`;
+//! 3. on `SPRIG READY frames=N`, captures the screen over QMP (`qemu.ppm`) and presses
+//!    the gamepad's select key, after which the firmware exits with its status;
+//! 4. renders the same frame with the simulator and compares every pixel (`sim.png`,
+//!    `qemu.png`, `diff.png`);
+//! 5. checks the log for the lifecycle hooks, a report line per frame and the READY
+//!    line, and prints the firmware's cost and RAM summary;
+//! 6. prints the firmware's section sizes (`llvm-size -A`).
+//!
+//! It exits with status 0 only when the firmware exited with 0 and every check passed.
+
+mod logcheck;
+mod ppm;
+mod qemu;
+mod qmp;
+mod screen;
+mod size;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, ExitStatus};
+use std::time::Duration;
+
+/// The firmware crate, relative to the workspace root.
+const FIRMWARE_DIR: &str = "boards/qemu-lm3s6965";
+/// The firmware's ELF, relative to the workspace root.
+const FIRMWARE_ELF: &str = "target/boards/thumbv7m-none-eabi/release/sprig-qemu";
+
+/// The files a run writes in its output folder.
+const OUTPUTS: [&str; 6] = [
+    "log.txt",
+    "defmt.bin",
+    "qemu.ppm",
+    "qemu.png",
+    "sim.png",
+    "diff.png",
+];
+
+const USAGE: &str = "\
+usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
+
+  qemu   run the showcase firmware in QEMU (lm3s6965evb), capture its screen and
+         compare it with the simulator's, check its log, and print its sizes
+         --no-build      use the existing ELF (target/boards/.../sprig-qemu)
+         --frames N      frames to run (SPRIG_FRAMES; default 60)
+         --out DIR       output folder (default target/qemu under the workspace)
+         --timeout SECS  longest the QEMU run may take (default 120)";
+
+/// Options of `cargo xtask qemu`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QemuOptions {
+    /// Skip building the firmware.
+    pub no_build: bool,
+    /// Frames to run.
+    pub frames: u32,
+    /// Output folder (`None`: `target/qemu` under the workspace).
+    pub out: Option<PathBuf>,
+    /// Longest the QEMU run may take.
+    pub timeout: Duration,
+}
+
+impl Default for QemuOptions {
+    fn default() -> Self {
+        QemuOptions {
+            no_build: false,
+            frames: 60,
+            out: None,
+            timeout: Duration::from_secs(120),
+        }
+    }
+}
+
+/// A task to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// `qemu`.
+    Qemu(QemuOptions),
+    /// `help`, `--help`, `-h`.
+    Help,
+}
+
+/// Parses the command line (without the program name).
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, String> {
+    let mut args = args.into_iter();
+    match args.next().as_deref() {
+        Some("qemu") => {}
+        Some("help" | "--help" | "-h") | None => return Ok(Task::Help),
+        Some(other) => return Err(format!("unknown task {other:?}")),
+    }
+    let mut options = QemuOptions::default();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--no-build" => options.no_build = true,
+            "--frames" => {
+                let text = value("--frames")?;
+                options.frames = text
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u32| n > 0)
+                    .ok_or_else(|| format!("--frames {text:?}: expected a positive number"))?;
+            }
+            "--out" => options.out = Some(PathBuf::from(value("--out")?)),
+            "--timeout" => {
+                let text = value("--timeout")?;
+                let secs: u64 = text.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| {
+                    format!("--timeout {text:?}: expected a positive number of seconds")
+                })?;
+                options.timeout = Duration::from_secs(secs);
+            }
+            "--help" | "-h" => return Ok(Task::Help),
+            other => return Err(format!("unknown option {other:?}")),
+        }
+    }
+    Ok(Task::Qemu(options))
+}
+
+/// The workspace root (this crate's parent folder).
+fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// Whether `path` is an executable file.
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Finds `name` in the folders of `PATH`.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+/// Finds `defmt-print` on `PATH`, or in Cargo's `bin` folder (`$CARGO_HOME/bin`, else
+/// `~/.cargo/bin`).
+fn find_defmt_print() -> Option<PathBuf> {
+    find_on_path("defmt-print").or_else(|| {
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")))?;
+        let candidate = cargo_home.join("bin").join("defmt-print");
+        is_executable(&candidate).then_some(candidate)
+    })
+}
+
+/// What the firmware's exit status means.
+fn describe_status(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match status.code() {
+        Some(0) => String::from("0 (success)"),
+        Some(1) => String::from("1 (failure, or a panic)"),
+        Some(2) => String::from("2 (no gamepad key came)"),
+        Some(3) => String::from("3 (a frame failed)"),
+        Some(4) => String::from("4 (hook errors)"),
+        Some(101) => String::from("101 (panic)"),
+        Some(code) => format!("{code}"),
+        None => match status.signal() {
+            Some(signal) => format!("killed by signal {signal}"),
+            None => String::from("unknown"),
+        },
+    }
+}
+
+/// Builds the firmware with `frames` frames, holding for the key after the last one.
+fn build_firmware(root: &Path, frames: u32) -> Result<(), String> {
+    let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
+    let dir = root.join(FIRMWARE_DIR);
+    println!("== building the firmware: SPRIG_FRAMES={frames} SPRIG_HOLD=1 cargo build --release (in {FIRMWARE_DIR})");
+    let status = Command::new(&cargo)
+        .args(["build", "--release"])
+        .current_dir(&dir)
+        .env("SPRIG_FRAMES", frames.to_string())
+        .env("SPRIG_HOLD", "1")
+        .status()
+        .map_err(|e| {
+            format!(
+                "running {} build in {}: {e}",
+                cargo.display(),
+                dir.display()
+            )
+        })?;
+    if !status.success() {
+        return Err(format!(
+            "the firmware build failed ({status}): cargo build --release in {}",
+            dir.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Prints the last `n` of `lines`, indented.
+fn print_tail(lines: &[String], n: usize) {
+    for line in &lines[lines.len().saturating_sub(n)..] {
+        println!("  | {line}");
+    }
+}
+
+/// `cargo xtask qemu`. `Ok(true)` when everything passed.
+fn qemu_task(options: &QemuOptions) -> Result<bool, String> {
+    let root = workspace_root();
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("target/qemu"));
+    std::fs::create_dir_all(&out).map_err(|e| format!("creating {}: {e}", out.display()))?;
+    // No stale pictures from an earlier run.
+    for name in OUTPUTS {
+        let path = out.join(name);
+        if path.exists() {
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("removing the old {}: {e}", path.display()))?;
+        }
+    }
+    let qemu_bin = find_on_path("qemu-system-arm").ok_or(
+        "qemu-system-arm not found on PATH; install it with: apt-get install qemu-system-arm",
+    )?;
+    let defmt_print = find_defmt_print().ok_or(
+        "defmt-print not found on PATH or in ~/.cargo/bin; install it with: cargo install defmt-print",
+    )?;
+    let elf = root.join(FIRMWARE_ELF);
+    if options.no_build {
+        println!("== --no-build: using {}", elf.display());
+    } else {
+        build_firmware(&root, options.frames)?;
+    }
+    if !elf.is_file() {
+        return Err(format!(
+            "the firmware {} does not exist; build it (run without --no-build)",
+            elf.display()
+        ));
+    }
+
+    println!(
+        "\n== running {} frames in QEMU (timeout {} s)",
+        options.frames,
+        options.timeout.as_secs()
+    );
+    let outcome = qemu::run(&qemu::Session {
+        qemu: &qemu_bin,
+        defmt_print: &defmt_print,
+        elf: &elf,
+        out: &out,
+        timeout: options.timeout,
+    })?;
+
+    let mut failures: Vec<String> = Vec::new();
+    println!("\n== results");
+    println!("firmware exit status: {}", describe_status(outcome.status));
+    if !outcome.status.success() {
+        failures.push(format!(
+            "the firmware exited with status {}",
+            describe_status(outcome.status)
+        ));
+    }
+    if let Some(status) = outcome.defmt_status.filter(|s| !s.success()) {
+        failures.push(format!("defmt-print exited with {status}"));
+    }
+    if outcome.ready.is_none() {
+        println!(
+            "QEMU exited with status {} before SPRIG READY; the end of the log ({}):",
+            describe_status(outcome.status),
+            out.join("log.txt").display()
+        );
+        print_tail(&outcome.lines, 30);
+        if !outcome.stderr.is_empty() {
+            println!("QEMU's stderr:");
+            print_tail(&outcome.stderr, 30);
+        }
+        failures.push(String::from("SPRIG READY never came"));
+    }
+    for warning in &outcome.warnings {
+        println!("warning: {warning}");
+    }
+
+    // The frame the firmware actually stopped at: with --no-build the ELF decides.
+    let frames = match outcome.ready {
+        Some(Some(n)) if options.no_build => n,
+        _ => options.frames,
+    };
+
+    // Screen.
+    let sim_png = out.join("sim.png");
+    let qemu_png = out.join("qemu.png");
+    let diff_png = out.join("diff.png");
+    match &outcome.capture {
+        None => failures.push(String::from("no screen capture (SPRIG READY never came)")),
+        Some(Err(e)) => {
+            let hint = if outcome.status.success() {
+                " (the firmware exited without waiting for the key: was it built without \
+                 SPRIG_HOLD=1? run without --no-build)"
+            } else {
+                ""
+            };
+            failures.push(format!("screen capture failed: {e}{hint}"));
+        }
+        Some(Ok(ppm_path)) => {
+            let bytes = std::fs::read(ppm_path)
+                .map_err(|e| format!("reading {}: {e}", ppm_path.display()))?;
+            let screen =
+                ppm::parse_ppm(&bytes).map_err(|e| format!("{}: {e}", ppm_path.display()))?;
+            let expected = screen::render_simulator(frames)?;
+            screen::write_png(&expected, &sim_png)?;
+            screen::write_png(&screen::screen_levels(&screen)?, &qemu_png)?;
+            let comparison = screen::compare(&expected, &screen)?;
+            screen::write_diff_png(&expected, &comparison, &diff_png)?;
+            let frame = frames.saturating_sub(1);
+            if comparison.mismatches.is_empty() {
+                println!(
+                    "screen: {} of {} pixels match the simulator (frame {frame})",
+                    comparison.matching, comparison.total
+                );
+            } else {
+                println!(
+                    "screen: {} of {} pixels differ from the simulator (frame {frame}); see {}",
+                    comparison.mismatches.len(),
+                    comparison.total,
+                    diff_png.display()
+                );
+                for m in comparison.mismatches.iter().take(10) {
+                    println!(
+                        "  ({:>3}, {:>2}): simulator level {:>2} = {:?}, QEMU shows {:?}",
+                        m.x,
+                        m.y,
+                        m.expected,
+                        [m.expected * 17; 3],
+                        m.found
+                    );
+                }
+                failures.push(format!(
+                    "{} of {} screen pixels differ from the simulator",
+                    comparison.mismatches.len(),
+                    comparison.total
+                ));
+            }
+        }
+    }
+
+    // Log.
+    let report = logcheck::LogReport::read(&outcome.lines);
+    let problems = report.problems(frames);
+    if problems.is_empty() {
+        println!(
+            "log: hooks {} seen ({} kinds), {} frame report lines, SPRIG READY frames={frames}",
+            logcheck::REQUIRED_HOOKS.join(", "),
+            report.hooks.len(),
+            report.frames.len()
+        );
+    } else {
+        for problem in &problems {
+            println!("log: {problem}");
+        }
+        failures.extend(problems.into_iter().map(|p| format!("log: {p}")));
+    }
+    if let Some(Some(n)) = outcome.ready {
+        if options.no_build && n != options.frames {
+            println!(
+                "note: the existing ELF runs {n} frames (--frames {} was ignored with --no-build)",
+                options.frames
+            );
+        }
+    }
+
+    println!("\n== firmware summary");
+    let summary: Vec<&String> = outcome
+        .lines
+        .iter()
+        .filter(|l| logcheck::is_summary(l))
+        .collect();
+    if summary.is_empty() {
+        println!("  (no cost, ram or size lines in the log)");
+    }
+    for line in summary {
+        println!("  {line}");
+    }
+
+    println!("\n== sizes of {}", elf.display());
+    match size::find_tool() {
+        None => println!(
+            "  SKIPPED: neither llvm-size (rustup component add llvm-tools) nor arm-none-eabi-size is installed"
+        ),
+        Some(tool) => match size::measure(&tool, &elf) {
+            Ok(sizes) => print!("{}", sizes.report()),
+            Err(e) => println!("  SKIPPED: {e}"),
+        },
+    }
+
+    println!("\n== outputs in {}", out.display());
+    for name in [
+        "log.txt",
+        "defmt.bin",
+        "qemu.ppm",
+        "qemu.png",
+        "sim.png",
+        "diff.png",
+    ] {
+        let path = out.join(name);
+        if path.exists() {
+            println!("  {}", path.display());
+        }
+    }
+
+    if failures.is_empty() {
+        println!("\nqemu: PASS");
+        Ok(true)
+    } else {
+        println!("\nqemu: FAIL");
+        for failure in &failures {
+            println!("  - {failure}");
+        }
+        Ok(false)
+    }
+}
+
+fn main() -> ExitCode {
+    let task = match parse_args(std::env::args().skip(1)) {
+        Ok(task) => task,
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match task {
+        Task::Help => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Task::Qemu(options) => match qemu_task(&options) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_options() {
+        assert_eq!(
+            parse_args(args("qemu")),
+            Ok(Task::Qemu(QemuOptions::default()))
+        );
+        assert_eq!(
+            parse_args(args("qemu --no-build --frames 5 --out x --timeout 9")),
+            Ok(Task::Qemu(QemuOptions {
+                no_build: true,
+                frames: 5,
+                out: Some(PathBuf::from("x")),
+                timeout: Duration::from_secs(9),
+            }))
+        );
+        assert_eq!(parse_args(args("")), Ok(Task::Help));
+        assert!(parse_args(args("qemu --frames 0")).is_err());
+        assert!(parse_args(args("qemu --frames")).is_err());
+        assert!(parse_args(args("qemu --bogus")).is_err());
+        assert!(parse_args(args("build")).is_err());
+    }
+}
