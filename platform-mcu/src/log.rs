@@ -8,10 +8,11 @@ use crate::runner::FrameReport;
 /// flushed.
 pub fn frame(report: &FrameReport) {
     defmt::info!(
-        "frame {=u32} dt={=f32} events={=u32} ticks: input={=u64} tick={=u64} render={=u64} flush={=u64} idle={=u64} flushed: rects={=u32} px={=u64} bytes={=u64}",
+        "frame {=u32} dt={=f32} events={=u32} refused={=u32} ticks: input={=u64} tick={=u64} render={=u64} flush={=u64} idle={=u64} flushed: rects={=u32} px={=u64} bytes={=u64}",
         report.frame,
         report.dt,
         report.events,
+        report.refused_events,
         report.input_ticks,
         report.tick_ticks,
         report.render_ticks,

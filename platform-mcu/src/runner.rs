@@ -50,6 +50,10 @@ pub struct FrameReport {
     pub dt: f32,
     /// Input events delivered.
     pub events: u32,
+    /// Input events the world refused (a touch at a non-finite point, a fifth finger
+    /// down): skipped, the others delivered and the frame run, so that bad input never
+    /// stalls the app.
+    pub refused_events: u32,
     /// Ticks spent polling and delivering input.
     pub input_ticks: u64,
     /// Ticks spent in `World::tick` (every lifecycle phase).
@@ -68,10 +72,11 @@ pub struct FrameReport {
 }
 
 /// Why a frame failed. The world and the screen stay as they were after the failing
-/// step; the next frame may be run.
+/// step; the next frame may be run (after a panel error it redraws the whole screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunError<E> {
-    /// The world refused an input event or the tick.
+    /// The world refused the tick (a negative or non-finite time step, a tick from
+    /// inside a hook).
     World(sprig::Error),
     /// The panel failed to take pixels.
     Panel(E),
@@ -175,14 +180,15 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         let mut events = Events::new();
         self.input.poll(&mut events);
         let height = self.panel.size().height as f32;
+        let mut refused_events = 0;
         for event in &events {
-            match *event {
+            let delivered = match *event {
                 InputEvent::Key { key, pressed } => world.key(key, pressed),
                 InputEvent::Touch { id, phase, at } => world
                     .touch(id, phase, Vec2::new(at.x, at.y), height)
                     .map(|_| ()),
-            }
-            .map_err(RunError::World)?;
+            };
+            refused_events += u32::from(delivered.is_err());
         }
         let polled = self.clock.now();
 
@@ -198,18 +204,26 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             renderer.render(world, &mut target)
         } else {
             renderer.render_full(world, &mut target)
-        }
-        .map_err(RunError::Panel)?;
+        };
+        // The renderer counts the frame as sent: after a failed flush what the panel shows
+        // is unknown, so the next frame sends the whole screen.
+        let stats = stats
+            .inspect_err(|_| renderer.invalidate())
+            .map_err(RunError::Panel)?;
         let mut flush_ticks = target.flush_ticks;
         let before_finish = self.clock.now();
-        self.panel.finish_frame().map_err(RunError::Panel)?;
+        self.panel
+            .finish_frame()
+            .inspect_err(|_| renderer.invalidate())
+            .map_err(RunError::Panel)?;
         let rendered = self.clock.now();
         flush_ticks += rendered.wrapping_sub(before_finish);
 
         let report = FrameReport {
             frame: self.frame,
             dt,
-            events: events.len() as u32,
+            events: events.len() as u32 - refused_events,
+            refused_events,
             input_ticks: polled.wrapping_sub(start),
             tick_ticks: ticked.wrapping_sub(polled),
             render_ticks: rendered.wrapping_sub(ticked).saturating_sub(flush_ticks),

@@ -27,8 +27,10 @@ pub const BUFFER_BYTES: usize = (WIDTH * HEIGHT / 2) as usize;
 /// Bytes of one window command (`0x15 c0 c1 0x75 r0 r1`).
 pub const WINDOW_COMMAND_BYTES: u32 = 6;
 
-/// The power-up sequence: display off, horizontal addressing, start line 0, offset 0,
-/// normal display, 64 rows, display on.
+/// The power-up sequence: display off, remap `0x52` (horizontal address increment,
+/// nibble order and COM scan of the usual 128×64 modules), start line 0, display offset
+/// `0x4C` (76: the modules' COM wiring), normal display, multiplex ratio 64 rows, display
+/// on. QEMU's model ignores remap and offset; a real module needs its datasheet's values.
 const INIT: [u8; 11] = [
     0xAE, 0xA0, 0x52, 0xA1, 0x00, 0xA2, 0x4C, 0xA4, 0xA8, 0x3F, 0xAF,
 ];
@@ -88,7 +90,11 @@ impl<SPI: SpiDevice, DC: OutputPin> Ssd0323<SPI, DC> {
             return None;
         }
         let byte = self.screen[(y * WIDTH / 2 + x / 2) as usize];
-        let luma = if x % 2 == 0 { byte >> 4 } else { byte & 0x0F };
+        let luma = if x.is_multiple_of(2) {
+            byte >> 4
+        } else {
+            byte & 0x0F
+        };
         Some(Gray4::new(luma))
     }
 
@@ -148,7 +154,7 @@ impl<SPI: SpiDevice, DC: OutputPin> Panel for Ssd0323<SPI, DC> {
                 let (x, y) = (point.x as u32, point.y as u32);
                 let i = (y * WIDTH / 2 + x / 2) as usize;
                 let luma = color.luma() & 0x0F;
-                self.screen[i] = if x % 2 == 0 {
+                self.screen[i] = if x.is_multiple_of(2) {
                     (self.screen[i] & 0x0F) | (luma << 4)
                 } else {
                     (self.screen[i] & 0xF0) | luma
