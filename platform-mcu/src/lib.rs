@@ -7,7 +7,8 @@
 //!   emulated board's OLED), `mipidsi` displays with the `mipidsi` feature; any other
 //!   `DrawTarget` through [`FullFrame`], redrawn whole.
 //! - [`Clock`] and [`InputSource`] (with [`Buttons`] on GPIO pins) come from the board.
-//! - With the `defmt` feature, [`log`] prints frame statistics and the lifecycle trace.
+//! - With the `defmt` feature, the `log` module prints frame statistics and the lifecycle
+//!   trace.
 //!
 //! The board crates under `boards/` put these together for QEMU's `lm3s6965evb`, a
 //! Raspberry Pi Pico with an ST7789 and an STM32F411 with an ILI9341.
