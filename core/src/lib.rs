@@ -70,7 +70,7 @@ pub use frame::PhaseTimes;
 pub use handle::{CompId, NodeId};
 pub use hierarchy::Children;
 pub use input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
-pub use math::{screen_to_world, world_to_screen, Affine2, Rect, Size2, Vec2};
+pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect, Size2, Vec2};
 pub use node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use order::{MAX_Z_INDEX, MIN_Z_INDEX};
 pub use sprig_macros::{component, component_set};

@@ -2,8 +2,8 @@
 //!
 //! The library is `no_std` and allocates nothing: the simulator binaries (`showcase`,
 //! `breakout`, behind the default `sim` feature) and the board firmware under `boards/`
-//! build the same scenes from it. Trigonometry goes through `libm` on every platform, so
-//! a frame on the board matches the simulator's pixel for pixel.
+//! build the same scenes from it. Trigonometry goes through `sprig::sin_cos_degrees` on
+//! every platform, so a frame on the board matches the simulator's pixel for pixel.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -87,11 +87,8 @@ impl Hooks<ShowcaseWorld> for Orbit {
     fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
         let me = ctx.this_mut()?;
         me.time_seconds += dt_seconds;
-        let turn = me.time_seconds * me.turns_per_second * core::f32::consts::TAU;
-        let at = Vec2::new(
-            me.centre.x + me.radius * libm::cosf(turn),
-            me.centre.y + me.radius * libm::sinf(turn),
-        );
+        let (sin, cos) = sprig::sin_cos_degrees(me.time_seconds * me.turns_per_second * 360.0);
+        let at = Vec2::new(me.centre.x + me.radius * cos, me.centre.y + me.radius * sin);
         let node = ctx.node();
         ctx.set_position(node, at)
     }
