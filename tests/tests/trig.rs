@@ -5,7 +5,7 @@ use sprig::{sin_cos_degrees, Affine2, Vec2};
 
 #[test]
 fn right_angles_are_exact() {
-    for k in -40..=40 {
+    for k in -40i32..=40 {
         let (s, c) = sin_cos_degrees(k as f32 * 90.0);
         let expected = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][k.rem_euclid(4) as usize];
         assert_eq!((s, c), expected, "{} degrees", k * 90);
