@@ -16,6 +16,7 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
+use crate::render::fixed::{FxMap, FxPoint};
 use crate::{Affine2, Rect, Vec2};
 
 /// The node-level view of a tile: where to draw, and how the node maps to the screen.
@@ -82,15 +83,53 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
 
     /// Paints the pixels whose centres fall in `local_bounds` (anchor space) and for
     /// which `shade` returns a colour and an alpha; the node's opacity multiplies the
-    /// alpha. The core of every shape and image.
+    /// alpha. The general path, in `f32`: every custom drawable, images, lines and
+    /// polygons. See [`paint_fixed`](Self::paint_fixed) for the fast one.
     pub fn paint(
         &mut self,
         local_bounds: Rect,
         mut shade: impl FnMut(Vec2) -> Option<(Rgb888, u8)>,
     ) {
-        let Some(to_local) = self.to_local else {
+        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
             return;
         };
+        for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
+            for x in area.top_left.x..area.top_left.x + area.size.width as i32 {
+                let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                let local = to_local.transform_point(centre);
+                if let Some((color, alpha)) = shade(local) {
+                    self.blend(Point::new(x, y), color, alpha);
+                }
+            }
+        }
+    }
+
+    /// [`paint`](Self::paint) in fixed point: `shade` gets each pixel centre in anchor
+    /// space as an [`FxPoint`] (16 fractional bits), found by integer steps along the
+    /// row. No floating-point operation per pixel, which is what a board without an FPU
+    /// needs; the built-in shapes and the progress bar draw this way. See
+    /// [`fixed`](super::fixed) for the precision and range.
+    pub fn paint_fixed(
+        &mut self,
+        local_bounds: Rect,
+        mut shade: impl FnMut(FxPoint) -> Option<(Rgb888, u8)>,
+    ) {
+        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
+            return;
+        };
+        let map = FxMap::new(&to_local);
+        for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
+            let mut row = map.row(area.top_left.x, y);
+            for x in area.top_left.x..area.top_left.x + area.size.width as i32 {
+                if let Some((color, alpha)) = shade(row.next_point()) {
+                    self.blend(Point::new(x, y), color, alpha);
+                }
+            }
+        }
+    }
+
+    /// The screen pixels whose centres may fall in `local_bounds`, inside the clip.
+    fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
         let screen = self.to_screen.transform_rect(&local_bounds);
         // Clamped so that huge (finite) shapes cannot overflow the integer corners.
         let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
@@ -102,18 +141,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             ),
         )
         .intersection(&self.clip);
-        let Some(bottom_right) = area.bottom_right() else {
-            return;
-        };
-        for y in area.top_left.y..=bottom_right.y {
-            for x in area.top_left.x..=bottom_right.x {
-                let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
-                let local = to_local.transform_point(centre);
-                if let Some((color, alpha)) = shade(local) {
-                    self.blend(Point::new(x, y), color, alpha);
-                }
-            }
-        }
+        (!area.is_zero_sized()).then_some(area)
     }
 
     /// Fills a rectangle of anchor space.

@@ -6,6 +6,7 @@
 //! - [`damage`]: the fixed-capacity list of damaged rectangles, merged by bus cost.
 //! - draw order ([`DrawOrder`]): seed 001 §2.1–2.2 and global z.
 //! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
+//! - [`fixed`]: fixed-point sampling, the built-in shapes' path on boards without an FPU.
 
 pub mod canvas;
 mod clip;
@@ -14,6 +15,7 @@ pub mod damage;
 mod draw;
 mod draw_order;
 mod fingerprint;
+pub mod fixed;
 mod image;
 mod label;
 mod progress;

@@ -6,6 +6,7 @@ use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
+use crate::render::fixed::{fx, FxRect, FX_ONE};
 use crate::{Component, HookMask, Hooks, Rect};
 
 /// A horizontal progress bar filling its node's content rectangle.
@@ -84,16 +85,15 @@ impl Draw for ProgressBar {
 
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
         let r = canvas.content();
-        let fill_end = r.x + self.clamped_value() * r.width;
-        let inside = |x: f32, y: f32, inset: f32| {
-            x >= r.x + inset && x < r.max_x() - inset && y >= r.y + inset && y < r.max_y() - inset
-        };
-        canvas.paint(r, |p| {
-            if !inside(p.x, p.y, 0.0) {
+        let outer = FxRect::of(&r);
+        let inner = outer.inset(FX_ONE);
+        let fill_end = fx(r.x + self.clamped_value() * r.width);
+        canvas.paint_fixed(r, |p| {
+            if !outer.contains(p) {
                 return None;
             }
             if let Some(border) = self.border {
-                if !inside(p.x, p.y, 1.0) {
+                if !inner.contains(p) {
                     return Some((border, 255));
                 }
             }

@@ -14,6 +14,7 @@ use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
+use crate::render::fixed::{fx, FxEllipse, FxPoint, FxRect, FxRounded};
 use crate::{Component, HookMask, Hooks, Rect, Vec2};
 
 /// Most points a polygon holds.
@@ -134,38 +135,6 @@ impl Component for Shape {
 
 impl<W> Hooks<W> for Shape {}
 
-/// Whether `p` lies in the rectangle `r` shrunk by `inset` on every side.
-fn in_rect(r: &Rect, inset: f32, p: Vec2) -> bool {
-    p.x >= r.x + inset && p.x < r.max_x() - inset && p.y >= r.y + inset && p.y < r.max_y() - inset
-}
-
-fn in_rounded(r: &Rect, radius: f32, inset: f32, p: Vec2) -> bool {
-    if !in_rect(r, inset, p) {
-        return false;
-    }
-    let radius = (radius.min(r.width / 2.0).min(r.height / 2.0) - inset).max(0.0);
-    let inner = Rect::new(
-        r.x + inset + radius,
-        r.y + inset + radius,
-        (r.width - 2.0 * (inset + radius)).max(0.0),
-        (r.height - 2.0 * (inset + radius)).max(0.0),
-    );
-    let dx = (inner.x - p.x).max(p.x - inner.max_x()).max(0.0);
-    let dy = (inner.y - p.y).max(p.y - inner.max_y()).max(0.0);
-    dx * dx + dy * dy <= radius * radius
-}
-
-fn in_ellipse(r: &Rect, inset: f32, p: Vec2) -> bool {
-    let rx = r.width / 2.0 - inset;
-    let ry = r.height / 2.0 - inset;
-    if rx <= 0.0 || ry <= 0.0 {
-        return false;
-    }
-    let dx = (p.x - (r.x + r.width / 2.0)) / rx;
-    let dy = (p.y - (r.y + r.height / 2.0)) / ry;
-    dx * dx + dy * dy <= 1.0
-}
-
 fn distance_to_segment(a: Vec2, b: Vec2, p: Vec2) -> f32 {
     let (abx, aby) = (b.x - a.x, b.y - a.y);
     let len2 = abx * abx + aby * aby;
@@ -214,26 +183,56 @@ impl Shape {
         Vec2::new(p.x + content.x, p.y + content.y)
     }
 
-    /// Whether `p` (anchor space) is in the shape shrunk by `inset`.
-    fn contains(&self, content: &Rect, inset: f32, p: Vec2) -> bool {
-        match &self.geometry {
-            Geometry::Rectangle => in_rect(content, inset, p),
-            Geometry::RoundedRectangle { radius } => in_rounded(content, *radius, inset, p),
-            Geometry::Ellipse => in_ellipse(content, inset, p),
-            Geometry::Line { .. } => false,
-            Geometry::Polygon { points } => {
-                let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
-                for &q in points {
-                    let _ = moved.push(Shape::to_anchor_space(*content, q));
-                }
-                if inset <= 0.0 {
-                    return in_polygon(&moved, p);
-                }
-                in_polygon(&moved, p) && {
-                    let n = moved.len();
-                    (0..n).all(|i| distance_to_segment(moved[i], moved[(i + 1) % n], p) >= inset)
-                }
+    /// Whether `p` is in the polygon through `moved` (anchor space) shrunk by `inset`.
+    /// Polygons are sampled in `f32`; the other closed geometries in fixed point
+    /// ([`Outline`]).
+    fn polygon_contains(moved: &[Vec2], inset: f32, p: Vec2) -> bool {
+        if inset <= 0.0 {
+            return in_polygon(moved, p);
+        }
+        in_polygon(moved, p) && {
+            let n = moved.len();
+            (0..n).all(|i| distance_to_segment(moved[i], moved[(i + 1) % n], p) >= inset)
+        }
+    }
+}
+
+/// A closed outline in fixed point, shrunk by a stroke's width or not: what a
+/// rectangle, rounded rectangle or ellipse tests each pixel against.
+enum Outline {
+    Rectangle(FxRect),
+    Rounded(FxRounded),
+    Ellipse(FxEllipse),
+    Empty,
+}
+
+impl Outline {
+    /// The outline of `geometry` (not a line or polygon) over `content`, shrunk by
+    /// `inset` on every side.
+    fn new(geometry: &Geometry, content: &Rect, inset: f32) -> Outline {
+        let full = FxRect::of(content);
+        let inset = fx(inset);
+        let shrunk = full.inset(inset);
+        match geometry {
+            Geometry::Rectangle => Outline::Rectangle(shrunk),
+            Geometry::RoundedRectangle { radius } => {
+                let radius = fx(*radius)
+                    .min(full.width() / 2)
+                    .min(full.height() / 2)
+                    .saturating_sub(inset);
+                Outline::Rounded(FxRounded::new(shrunk, radius))
             }
+            Geometry::Ellipse => FxEllipse::new(shrunk).map_or(Outline::Empty, Outline::Ellipse),
+            Geometry::Line { .. } | Geometry::Polygon { .. } => Outline::Empty,
+        }
+    }
+
+    fn contains(&self, p: FxPoint) -> bool {
+        match self {
+            Outline::Rectangle(r) => r.contains(p),
+            Outline::Rounded(r) => r.contains(p),
+            Outline::Ellipse(e) => e.contains(p),
+            Outline::Empty => false,
         }
     }
 }
@@ -259,16 +258,32 @@ impl Draw for Shape {
         }
         let stroke = self.stroke.filter(|s| s.width > 0.0);
         let fill = self.fill;
-        canvas.paint(bounds, |p| {
-            if !self.contains(&content, 0.0, p) {
+        if let Geometry::Polygon { points } = &self.geometry {
+            let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
+            for &q in points {
+                let _ = moved.push(Shape::to_anchor_space(content, q));
+            }
+            canvas.paint(bounds, |p| {
+                if !Shape::polygon_contains(&moved, 0.0, p) {
+                    return None;
+                }
+                match stroke {
+                    Some(s) if !Shape::polygon_contains(&moved, s.width, p) => Some((s.color, 255)),
+                    _ => fill.map(|color| (color, 255)),
+                }
+            });
+            return;
+        }
+        let outer = Outline::new(&self.geometry, &content, 0.0);
+        let inner = stroke.map(|s| (Outline::new(&self.geometry, &content, s.width), s.color));
+        canvas.paint_fixed(bounds, |p| {
+            if !outer.contains(p) {
                 return None;
             }
-            if let Some(stroke) = stroke {
-                if !self.contains(&content, stroke.width, p) {
-                    return Some((stroke.color, 255));
-                }
+            match &inner {
+                Some((inner, color)) if !inner.contains(p) => Some((*color, 255)),
+                _ => fill.map(|color| (color, 255)),
             }
-            fill.map(|color| (color, 255))
         });
     }
 
