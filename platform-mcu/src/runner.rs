@@ -127,6 +127,11 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         &mut self.clock
     }
 
+    /// The input source.
+    pub fn input(&mut self) -> &mut I {
+        &mut self.input
+    }
+
     /// Frames run so far.
     pub fn frames(&self) -> u32 {
         self.frame

@@ -1,10 +1,18 @@
 //! Checks on the firmware's decoded defmt log: the lifecycle hooks it traced, one report
-//! line per frame, and the `SPRIG READY` line.
+//! line per frame, the `SPRIG READY` line, and after it the gamepad's key A reaching the
+//! showcase (`SpinSwitch on_key`, then `SPRIG INPUT`).
 
 use std::collections::BTreeSet;
 
 /// The hooks that must appear at least once.
 pub const REQUIRED_HOOKS: [&str; 4] = ["on_load", "on_enable", "start", "update"];
+
+/// The hook key A reaches in the showcase (`SpinSwitch` turns `Spin` off and on),
+/// required after `SPRIG READY`: component, hook.
+pub const INPUT_HOOK: (&str, &str) = ("SpinSwitch", "on_key");
+
+/// The line the firmware logs once key A has been pressed and released.
+pub const INPUT_LINE: &str = "SPRIG INPUT";
 
 /// Removes ANSI escape sequences (colours), in case `defmt-print` adds them.
 pub fn strip_ansi(line: &str) -> String {
@@ -39,12 +47,14 @@ pub fn ready_frames(line: &str) -> Option<Option<u32>> {
     )
 }
 
-/// The hook name of a `hook <frame> <node> <component> <hook>` line.
-pub fn hook_name(line: &str) -> Option<&str> {
+/// The component and hook of a `hook <frame> <node> <component> <hook>` line.
+pub fn hook_call(line: &str) -> Option<(&str, &str)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let i = words.iter().position(|&w| w == "hook")?;
     match words.get(i + 1..i + 5) {
-        Some([frame, _node, _component, hook]) if frame.parse::<u32>().is_ok() => Some(hook),
+        Some([frame, _node, component, hook]) if frame.parse::<u32>().is_ok() => {
+            Some((component, hook))
+        }
         _ => None,
     }
 }
@@ -77,6 +87,10 @@ pub struct LogReport {
     pub frames: BTreeSet<u32>,
     /// The READY line's frame count (`Some(None)`: READY without a count).
     pub ready: Option<Option<u32>>,
+    /// Component and hook pairs seen after the READY line.
+    pub after_ready: BTreeSet<(String, String)>,
+    /// Whether the `SPRIG INPUT` line came.
+    pub input: bool,
 }
 
 impl LogReport {
@@ -85,9 +99,15 @@ impl LogReport {
         let mut report = LogReport::default();
         for line in lines {
             let line = line.as_ref();
-            if let Some(hook) = hook_name(line) {
+            if let Some((component, hook)) = hook_call(line) {
                 report.hooks.insert(hook.to_string());
+                if report.ready.is_some() {
+                    report
+                        .after_ready
+                        .insert((component.to_string(), hook.to_string()));
+                }
             }
+            report.input |= line.contains(INPUT_LINE);
             if let Some(frame) = frame_report(line) {
                 report.frames.insert(frame);
             }
@@ -129,6 +149,18 @@ impl LogReport {
             )),
             Some(Some(_)) => {}
         }
+        let (component, hook) = INPUT_HOOK;
+        if !self
+            .after_ready
+            .contains(&(component.to_string(), hook.to_string()))
+        {
+            problems.push(format!(
+                "no `hook … {component} {hook}` line after SPRIG READY: the gamepad's key A did not reach the showcase"
+            ));
+        }
+        if !self.input {
+            problems.push(format!("no `{INPUT_LINE}` line"));
+        }
         problems
     }
 }
@@ -153,6 +185,12 @@ mod tests {
             "2.000000 INFO  cost of frame 0 (whole screen), instructions: tick 1",
         ));
         lines.push(format!("2.000000 INFO  SPRIG READY frames={frames}"));
+        lines.push(String::from(
+            "2.100000 INFO  hook 64 Canvas SpinSwitch on_key",
+        ));
+        lines.push(String::from(
+            "2.100000 INFO  SPRIG INPUT key A pressed and released by frame 65",
+        ));
         lines
     }
 
@@ -165,15 +203,27 @@ mod tests {
     }
 
     #[test]
+    fn the_input_hook_counts_only_after_ready() {
+        let mut lines = log(3);
+        let spin = lines.remove(lines.len() - 2);
+        lines.insert(0, spin);
+        let problems = LogReport::read(&lines).problems(3);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("did not reach the showcase"));
+    }
+
+    #[test]
     fn missing_parts_are_reported() {
         let mut lines = log(3);
         lines.retain(|l| !l.contains("start") && !l.contains("frame 1 "));
-        lines.pop();
+        lines.truncate(lines.len() - 3);
         let problems = LogReport::read(&lines).problems(3);
-        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert_eq!(problems.len(), 5, "{problems:?}");
         assert!(problems[0].contains("start"));
         assert!(problems[1].contains("frames 1"));
         assert!(problems[2].contains("SPRIG READY"));
+        assert!(problems[3].contains("SpinSwitch on_key"));
+        assert!(problems[4].contains("SPRIG INPUT"));
         let problems = LogReport::read(&log(2)).problems(3);
         assert!(
             problems.iter().any(|p| p.contains("frames=2")),
@@ -184,10 +234,10 @@ mod tests {
     #[test]
     fn line_parsers() {
         assert_eq!(
-            hook_name("1 INFO hook 12 Moon Spin on_destroy"),
-            Some("on_destroy")
+            hook_call("1 INFO hook 12 Moon Spin on_destroy"),
+            Some(("Spin", "on_destroy"))
         );
-        assert_eq!(hook_name("hook errors: 0, bytes sent"), None);
+        assert_eq!(hook_call("hook errors: 0, bytes sent"), None);
         assert_eq!(frame_report("INFO  frame 7 dt=0.03 ticks: x"), Some(7));
         assert_eq!(frame_report("ERROR frame 7 failed: x"), None);
         assert_eq!(frame_report("cost of frame 0 (whole screen)"), None);

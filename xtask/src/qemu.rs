@@ -1,5 +1,8 @@
 //! One run of the firmware in QEMU: its defmt output decoded live, the screen captured
-//! over QMP when it reports `SPRIG READY`, then a gamepad key pressed so that it exits.
+//! over QMP when it reports `SPRIG READY`, then the gamepad's select button (the
+//! showcase's key A) pressed and released twice: QEMU's gamepad lines read low until a key
+//! has been released once, so the firmware takes the first click as arming the button and
+//! the second as the press, which stops the planet's spin and lets the firmware exit.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -18,7 +21,8 @@ const QEMU_NOISE: &str = "Timer with period zero, disabling";
 /// The gamepad's select button on `lm3s6965evb` (up/down/left/right are the arrows).
 const SELECT_KEY: &str = "ctrl";
 
-/// How long the key stays down, in real time.
+/// How long the key stays down, and up between the clicks, in real time: many frames
+/// of the firmware, whose emulated time runs faster than real time.
 const KEY_HOLD: Duration = Duration::from_millis(50);
 
 /// What to run and where to put the results.
@@ -158,7 +162,7 @@ fn spawn_stderr(from: ChildStderr) -> JoinHandle<Vec<String>> {
     })
 }
 
-/// Captures the screen to `ppm` and presses the select key, over QMP at `socket`.
+/// Captures the screen to `ppm` and clicks the select key twice, over QMP at `socket`.
 /// Returns warnings (a failed key release: QEMU may already be exiting).
 fn capture(socket: &Path, ppm: &Path, timeout: Duration) -> Result<Vec<String>, String> {
     let mut qmp = Qmp::connect(socket, timeout)?;
@@ -170,13 +174,20 @@ fn capture(socket: &Path, ppm: &Path, timeout: Duration) -> Result<Vec<String>, 
             ppm.display()
         ));
     }
-    qmp.key(SELECT_KEY, true)?;
-    thread::sleep(KEY_HOLD);
     let mut warnings = Vec::new();
-    if let Err(e) = qmp.key(SELECT_KEY, false) {
-        warnings.push(format!(
-            "releasing the key: {e} (QEMU was probably exiting already)"
-        ));
+    for click in 0..2 {
+        qmp.key(SELECT_KEY, true)?;
+        thread::sleep(KEY_HOLD);
+        if let Err(e) = qmp.key(SELECT_KEY, false) {
+            // After the second click the firmware may already have exited.
+            if click == 0 {
+                return Err(e);
+            }
+            warnings.push(format!(
+                "releasing the key: {e} (QEMU was probably exiting already)"
+            ));
+        }
+        thread::sleep(KEY_HOLD);
     }
     Ok(warnings)
 }

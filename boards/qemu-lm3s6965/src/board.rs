@@ -31,6 +31,7 @@ const GPIOE: usize = 0x4002_4000;
 const GPIOF: usize = 0x4002_5000;
 const GPIO_DIR: usize = 0x400;
 const GPIO_DEN: usize = 0x51C;
+const GPIO_PUR: usize = 0x510;
 const SSI_CR0: usize = 0x00;
 const SSI_CR1: usize = 0x04;
 const SSI_DR: usize = 0x08;
@@ -91,6 +92,8 @@ impl Board {
         gpio_write(GPIOD, 0x01, true);
         set_bits(GPIOE + GPIO_DEN, 0x0F); // PE0-3 in: gamepad arrows
         set_bits(GPIOF + GPIO_DEN, 0x02); // PF1 in: gamepad select
+        set_bits(GPIOE + GPIO_PUR, 0x0F); // pull-ups, as the real board needs (QEMU ignores them)
+        set_bits(GPIOF + GPIO_PUR, 0x02);
         write(SSI0 + SSI_CR1, 0);
         write(SSI0 + SSI_CPSR, 2);
         // 8-bit frames, SPI mode 3. CR0 must be written: it sets the PL022's data mask.

@@ -7,11 +7,12 @@
 //! semihosting: the sizes of what it holds in RAM, every lifecycle hook other than
 //! `update`/`late_update` (all of them for the scene build and frame 0), a line per
 //! frame with its costs, and a summary in instructions (exact under QEMU's
-//! `-icount shift=5`). Then it logs `SPRIG READY frames=<n>`; built with `SPRIG_HOLD`
-//! set (as `cargo xtask qemu` does), it then waits for a gamepad key, which the host
-//! presses after capturing the screen. It exits through semihosting: 0 when every frame
-//! ran without a hook error, 2 when no key came, 3 when a frame failed, 4 after hook
-//! errors, 101 on a panic.
+//! `-icount shift=5`). Then it logs `SPRIG READY frames=<n>`. Built with `SPRIG_HOLD`
+//! set (as `cargo xtask qemu` does), it goes on running frames until the gamepad's select
+//! button (key A: it stops the planet's spin) has been pressed and released, which the
+//! host does after capturing the screen, and logs `SPRIG INPUT`: input, end to end. It
+//! exits through semihosting: 0 when every frame ran without a hook error, 2 when no key
+//! came, 3 when a frame failed, 4 after hook errors, 101 on a panic.
 //!
 //! `cargo run --release` here runs it in QEMU and decodes its log; `cargo xtask qemu` at
 //! the repository root also captures the screen and compares it with the simulator.
@@ -25,11 +26,12 @@ use cortex_m_rt::entry;
 use defmt_semihosting as _;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::damage::BusCost;
+use sprig::Key;
 use sprig_examples::{
     build_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_FPS, SHOWCASE_SIZE,
 };
 use sprig_mcu::ssd0323::{self, Ssd0323};
-use sprig_mcu::{FrameReport, RunConfig, Runner};
+use sprig_mcu::{Events, FrameReport, InputEvent, InputSource, RunConfig, Runner};
 use static_cell::StaticCell;
 
 use board::{instructions, Board, DataCommand, Ssi0};
@@ -43,7 +45,7 @@ const FRAMES: u32 = match option_env!("SPRIG_FRAMES") {
 /// Whether to wait for a gamepad key after the last frame (for a screen capture).
 const HOLD: bool = option_env!("SPRIG_HOLD").is_some();
 
-/// How long to wait for the key, in emulated seconds.
+/// How long to wait for the key after the last frame, in emulated seconds.
 const HOLD_SECONDS: u64 = 60;
 
 /// `SPRIG_FRAMES` as a number, at compile time (a build error if it is not one).
@@ -194,7 +196,7 @@ fn run() -> i32 {
     let mut runner = Runner::new(
         &mut *oled,
         board.clock,
-        board.gamepad,
+        Watched::new(board.gamepad),
         RunConfig::fixed(SHOWCASE_FPS),
     );
     let mut costs = Costs::default();
@@ -235,26 +237,77 @@ fn run() -> i32 {
         runner.panel().bytes_sent()
     );
     defmt::info!("SPRIG READY frames={=u32}", FRAMES);
-    if HOLD && !wait_for_key() {
-        defmt::error!("no gamepad key within {=u64} s", HOLD_SECONDS);
-        return 2;
+    if HOLD {
+        match run_until_clicked(&mut runner, world, renderer) {
+            Ok(true) => defmt::info!(
+                "SPRIG INPUT key A pressed and released by frame {=u32}",
+                runner.frames().saturating_sub(1)
+            ),
+            Ok(false) => {
+                defmt::error!("no gamepad key within {=u64} s", HOLD_SECONDS);
+                return 2;
+            }
+            Err(status) => return status,
+        }
     }
-    if hook_errors > 0 {
+    if world.hook_errors() > 0 {
         4
     } else {
         0
     }
 }
 
-/// Waits until the gamepad's lines change, for at most [`HOLD_SECONDS`].
-fn wait_for_key() -> bool {
-    let levels = board::gamepad_levels;
-    let start = levels();
+/// Runs frames until key A has been pressed and released, for at most
+/// [`HOLD_SECONDS`]; `Err` holds the exit status of a failed frame.
+fn run_until_clicked(
+    runner: &mut Runner<&mut Oled, board::SysTickClock, Watched>,
+    world: &mut ShowcaseWorld,
+    renderer: &mut ShowcaseOledRenderer,
+) -> Result<bool, i32> {
     let deadline = board::ticks() + HOLD_SECONDS * board::TICKS_PER_SECOND;
-    while board::ticks() < deadline {
-        if levels() != start {
-            return true;
+    while !runner.input().clicked {
+        if board::ticks() > deadline {
+            return Ok(false);
+        }
+        if let Err(e) = runner.frame(world, renderer) {
+            defmt::error!("frame {=u32} failed: {}", runner.frames(), e);
+            return Err(3);
+        }
+        sprig_mcu::log::trace(world, false);
+    }
+    Ok(true)
+}
+
+/// The gamepad, noting when key A has gone down and up again.
+struct Watched {
+    gamepad: board::Gamepad,
+    down: bool,
+    clicked: bool,
+}
+
+impl Watched {
+    fn new(gamepad: board::Gamepad) -> Self {
+        Watched {
+            gamepad,
+            down: false,
+            clicked: false,
         }
     }
-    false
+}
+
+impl InputSource for Watched {
+    fn poll(&mut self, events: &mut Events) {
+        let seen = events.len();
+        self.gamepad.poll(events);
+        for event in events.iter().skip(seen) {
+            if let InputEvent::Key {
+                key: Key::A,
+                pressed,
+            } = *event
+            {
+                self.clicked |= self.down && !pressed;
+                self.down = pressed;
+            }
+        }
+    }
 }
