@@ -14,6 +14,7 @@
 //! Raspberry Pi Pico with an ST7789 and an STM32F411 with an ILI9341.
 #![no_std]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod clock;
 pub mod input;

@@ -32,10 +32,15 @@ impl RunConfig {
     }
 
     /// Paced to `fps`, stepping by exactly `1 / fps` seconds whatever the clock says.
+    /// `fixed(0)` is unpaced and steps by the measured time, as `paced(0)`.
     pub const fn fixed(fps: u32) -> Self {
         RunConfig {
             fps,
-            fixed_dt: Some(1.0 / fps as f32),
+            fixed_dt: if fps == 0 {
+                None
+            } else {
+                Some(1.0 / fps as f32)
+            },
             max_dt: 0.1,
         }
     }
@@ -176,7 +181,7 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             let deadline = self.next_deadline.unwrap_or(start).wrapping_add(period);
             // A frame that ran late starts the schedule over instead of rushing to catch up.
             self.next_deadline = Some(if deadline < start {
-                start + period
+                start.saturating_add(period)
             } else {
                 deadline
             });

@@ -44,6 +44,15 @@ pub enum Ssd0323Error<S, P> {
     Pin(P),
 }
 
+impl<S: core::fmt::Debug, P: core::fmt::Debug> core::fmt::Display for Ssd0323Error<S, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Ssd0323Error::Spi(e) => write!(f, "SSD0323: SPI transfer failed: {e:?}"),
+            Ssd0323Error::Pin(e) => write!(f, "SSD0323: data/command pin failed: {e:?}"),
+        }
+    }
+}
+
 /// An SSD0323 on an SPI device with a data/command pin (high = data).
 pub struct Ssd0323<SPI, DC> {
     spi: SPI,

@@ -957,3 +957,9 @@ fn a_still_partial_panel_gets_no_pixels_but_a_finish_every_frame() {
     );
     assert_eq!(runner.panel().finishes, 4);
 }
+
+#[test]
+fn fixed_zero_fps_is_unpaced_and_measured() {
+    assert_eq!(RunConfig::fixed(0), RunConfig::paced(0));
+    assert_eq!(RunConfig::fixed(30).fixed_dt, Some(1.0 / 30.0));
+}

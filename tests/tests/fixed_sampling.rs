@@ -268,3 +268,23 @@ fn rectangles_are_half_open_and_insets_shrink_them() {
     assert!(!inner.contains(p(-0.75, 0.0)) && inner.contains(p(-0.5, 0.0)));
     assert!(r.inset(fx(5.0)).width() < 0 && !r.inset(fx(5.0)).contains(p(0.0, 0.0)));
 }
+
+#[test]
+fn extreme_public_values_do_not_overflow() {
+    let all = FxRect {
+        x0: i64::MIN,
+        y0: i64::MIN,
+        x1: i64::MAX,
+        y1: i64::MAX,
+    };
+    let r = FxRounded::new(all, i64::MAX);
+    for q in [i64::MIN, -1, 0, i64::MAX - 1] {
+        let _ = r.contains(FxPoint { x: q, y: q });
+    }
+    let e = FxEllipse::new(all).unwrap();
+    assert!(e.contains(FxPoint { x: 0, y: 0 }));
+    assert!(!e.contains(FxPoint {
+        x: i64::MAX - 1,
+        y: i64::MAX - 1
+    }));
+}

@@ -11,6 +11,10 @@ pub const REQUIRED_HOOKS: [&str; 4] = ["on_load", "on_enable", "start", "update"
 /// required after `SPRIG READY`: component, hook.
 pub const INPUT_HOOK: (&str, &str) = ("SpinSwitch", "on_key");
 
+/// The line the firmware logs once the arming click has come (and it will render
+/// again).
+pub const ARMED_LINE: &str = "SPRIG ARMED";
+
 /// The line the firmware logs once key A has been pressed and released.
 pub const INPUT_LINE: &str = "SPRIG INPUT";
 

@@ -4,16 +4,17 @@
 //! showcase firmware (`boards/qemu-lm3s6965`) on QEMU's `lm3s6965evb` and checks it
 //! against the simulator:
 //!
-//! 1. builds the firmware with `SPRIG_FRAMES=N` (and `SPRIG_HOLD=1`, so that it waits
-//!    for a key after its last frame);
+//! 1. builds the firmware with `SPRIG_FRAMES=N` (and `SPRIG_HOLD=1`, so that after its
+//!    last frame it waits for the host, then for key A);
 //! 2. runs it in QEMU under `-icount shift=5`, recording the raw defmt stream to
 //!    `defmt.bin` and the lines `defmt-print` decodes from it to `log.txt`;
-//! 3. on `SPRIG READY frames=N`, captures the screen over QMP (`qemu.ppm`) and presses
-//!    the gamepad's select key, after which the firmware exits with its status;
+//! 3. on `SPRIG READY frames=N`, captures the screen over QMP (`qemu.ppm`), then works
+//!    the gamepad's select button step by step with the firmware (see `qemu.rs`), after
+//!    which the firmware exits with its status;
 //! 4. renders the same frame with the simulator and compares every pixel (`sim.png`,
 //!    `qemu.png`, `diff.png`);
-//! 5. checks the log for the lifecycle hooks, a report line per frame and the READY
-//!    line, and prints the firmware's cost and RAM summary;
+//! 5. checks the log for the lifecycle hooks, a report line per frame, the READY line
+//!    and the key reaching the showcase, and prints the firmware's cost and RAM summary;
 //! 6. prints the firmware's section sizes (`llvm-size -A`).
 //!
 //! It exits with status 0 only when the firmware exited with 0 and every check passed.
@@ -184,6 +185,8 @@ fn build_firmware(root: &Path, frames: u32) -> Result<(), String> {
         .current_dir(&dir)
         .env("SPRIG_FRAMES", frames.to_string())
         .env("SPRIG_HOLD", "1")
+        // The board's own `.cargo/config.toml` puts the ELF where FIRMWARE_ELF says.
+        .env_remove("CARGO_TARGET_DIR")
         .status()
         .map_err(|e| {
             format!(

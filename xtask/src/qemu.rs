@@ -1,8 +1,10 @@
-//! One run of the firmware in QEMU: its defmt output decoded live, the screen captured
-//! over QMP when it reports `SPRIG READY`, then the gamepad's select button (the
-//! showcase's key A) pressed and released twice: QEMU's gamepad lines read low until a key
-//! has been released once, so the firmware takes the first click as arming the button and
-//! the second as the press, which stops the planet's spin and lets the firmware exit.
+//! One run of the firmware in QEMU: its defmt output decoded live; when it reports
+//! `SPRIG READY` (and then renders nothing until the host answers) the screen is captured
+//! over QMP, then the gamepad's select button (the showcase's key A) is worked step by
+//! step, each step waiting for the firmware's answer in the log: a first click arms it
+//! (QEMU's gamepad lines read low until a key has been released once; the firmware logs
+//! `SPRIG ARMED`), then the key goes down, and up again once the showcase's
+//! `SpinSwitch on_key` hook has logged the press. The firmware then exits.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -12,8 +14,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::logcheck::{ready_frames, strip_ansi};
-use crate::qmp::Qmp;
+use crate::logcheck::{hook_call, ready_frames, strip_ansi, ARMED_LINE, INPUT_HOOK};
+use crate::qmp::{Qmp, QmpSocket};
 
 /// QEMU's harmless complaint about the board's unused timer, dropped from its stderr.
 const QEMU_NOISE: &str = "Timer with period zero, disabling";
@@ -21,8 +23,7 @@ const QEMU_NOISE: &str = "Timer with period zero, disabling";
 /// The gamepad's select button on `lm3s6965evb` (up/down/left/right are the arrows).
 const SELECT_KEY: &str = "ctrl";
 
-/// How long the key stays down, and up between the clicks, in real time: many frames
-/// of the firmware, whose emulated time runs faster than real time.
+/// How long the arming click holds the key down, in real time.
 const KEY_HOLD: Duration = Duration::from_millis(50);
 
 /// What to run and where to put the results.
@@ -162,9 +163,20 @@ fn spawn_stderr(from: ChildStderr) -> JoinHandle<Vec<String>> {
     })
 }
 
-/// Captures the screen to `ppm` and clicks the select key twice, over QMP at `socket`.
-/// Returns warnings (a failed key release: QEMU may already be exiting).
-fn capture(socket: &Path, ppm: &Path, timeout: Duration) -> Result<Vec<String>, String> {
+/// Where the key protocol after `SPRIG READY` stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeyStep {
+    /// Waiting for `SPRIG ARMED`, to press the key.
+    AwaitArmed,
+    /// The key is down: waiting for the showcase's `SpinSwitch on_key`, to release it.
+    AwaitPress,
+    /// Released: the firmware exits.
+    Done,
+}
+
+/// Captures the screen to `ppm` and clicks the select key once (arming it), over QMP
+/// at `socket`; returns the connection for the next steps.
+fn capture(socket: &Path, ppm: &Path, timeout: Duration) -> Result<QmpSocket, String> {
     let mut qmp = Qmp::connect(socket, timeout)?;
     qmp.handshake()?;
     qmp.screendump(ppm)?;
@@ -174,22 +186,25 @@ fn capture(socket: &Path, ppm: &Path, timeout: Duration) -> Result<Vec<String>, 
             ppm.display()
         ));
     }
-    let mut warnings = Vec::new();
-    for click in 0..2 {
-        qmp.key(SELECT_KEY, true)?;
-        thread::sleep(KEY_HOLD);
-        if let Err(e) = qmp.key(SELECT_KEY, false) {
-            // After the second click the firmware may already have exited.
-            if click == 0 {
-                return Err(e);
-            }
-            warnings.push(format!(
-                "releasing the key: {e} (QEMU was probably exiting already)"
-            ));
+    qmp.key(SELECT_KEY, true)?;
+    thread::sleep(KEY_HOLD);
+    qmp.key(SELECT_KEY, false)?;
+    Ok(qmp)
+}
+
+/// The next key step for a log `line`, sending the key event it calls for.
+fn next_key_step(qmp: &mut QmpSocket, step: KeyStep, line: &str) -> Result<KeyStep, String> {
+    match step {
+        KeyStep::AwaitArmed if line.contains(ARMED_LINE) => {
+            qmp.key(SELECT_KEY, true)?;
+            Ok(KeyStep::AwaitPress)
         }
-        thread::sleep(KEY_HOLD);
+        KeyStep::AwaitPress if hook_call(line) == Some(INPUT_HOOK) => {
+            qmp.key(SELECT_KEY, false)?;
+            Ok(KeyStep::Done)
+        }
+        _ => Ok(step),
     }
-    Ok(warnings)
 }
 
 /// Runs the firmware. Errors are failures to run at all, a `defmt-print` that fails
@@ -268,6 +283,7 @@ pub fn run(session: &Session) -> Result<Outcome, String> {
     let mut lines = Vec::new();
     let mut ready = None;
     let mut capture_result = None;
+    let mut keys: Option<(QmpSocket, KeyStep)> = None;
     let mut warnings = Vec::new();
     let mut failure = None;
     loop {
@@ -287,8 +303,22 @@ pub fn run(session: &Session) -> Result<Outcome, String> {
         match rx.recv_timeout((deadline - now).min(Duration::from_millis(200))) {
             Ok(line) => {
                 println!("{line}");
-                writeln!(log, "{line}")
-                    .map_err(|e| format!("writing {}: {e}", log_path.display()))?;
+                if let Err(e) = writeln!(log, "{line}") {
+                    failure = Some(format!(
+                        "writing {}: {e}; QEMU was killed",
+                        log_path.display()
+                    ));
+                    break;
+                }
+                if let Some((qmp, step)) = keys.as_mut() {
+                    match next_key_step(qmp, *step, &line) {
+                        Ok(next) => *step = next,
+                        Err(e) => {
+                            warnings.push(format!("the gamepad key: {e}"));
+                            keys = None;
+                        }
+                    }
+                }
                 if ready.is_none() {
                     if let Some(frames) = ready_frames(&line) {
                         ready = Some(frames);
@@ -296,11 +326,8 @@ pub fn run(session: &Session) -> Result<Outcome, String> {
                             .saturating_duration_since(Instant::now())
                             .min(Duration::from_secs(30));
                         match capture(&socket, &ppm, qmp_timeout) {
-                            Ok(more) => {
-                                for warning in &more {
-                                    eprintln!("warning: {warning}");
-                                }
-                                warnings.extend(more);
+                            Ok(qmp) => {
+                                keys = Some((qmp, KeyStep::AwaitArmed));
                                 capture_result = Some(Ok(ppm.clone()));
                             }
                             Err(e) => {
@@ -319,8 +346,13 @@ pub fn run(session: &Session) -> Result<Outcome, String> {
             Err(RecvTimeoutError::Disconnected) => break,
         }
     }
-    log.flush()
-        .map_err(|e| format!("writing {}: {e}", log_path.display()))?;
+    drop(keys);
+    if let Err(e) = log.flush() {
+        failure.get_or_insert(format!(
+            "writing {}: {e}; QEMU was killed",
+            log_path.display()
+        ));
+    }
 
     let status = match failure {
         Some(_) => None,
@@ -339,7 +371,13 @@ pub fn run(session: &Session) -> Result<Outcome, String> {
             }
             match failure {
                 Some(_) => None,
-                None => wait_until(&mut qemu, deadline)?,
+                None => match wait_until(&mut qemu, deadline) {
+                    Ok(status) => status,
+                    Err(e) => {
+                        failure = Some(e);
+                        None
+                    }
+                },
             }
         }
     };

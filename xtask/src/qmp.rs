@@ -17,6 +17,9 @@ pub struct Qmp<R, W> {
     pub events: Vec<Value>,
 }
 
+/// A QMP connection over QEMU's Unix socket.
+pub type QmpSocket = Qmp<BufReader<UnixStream>, UnixStream>;
+
 impl Qmp<BufReader<UnixStream>, UnixStream> {
     /// Connects to QEMU's QMP server at `socket`, retrying until `timeout` passes (QEMU
     /// creates the socket shortly after it starts). Replies must then come within

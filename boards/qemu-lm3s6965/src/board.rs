@@ -14,7 +14,7 @@ use core::convert::Infallible;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use cortex_m::peripheral::syst::SystClkSource;
-use cortex_m::peripheral::SYST;
+use cortex_m::peripheral::{SCB, SYST};
 use cortex_m_rt::exception;
 use embedded_hal::digital::{ErrorType as PinErrorType, OutputPin};
 use embedded_hal::spi::{ErrorType as SpiErrorType, Operation, SpiDevice};
@@ -191,18 +191,27 @@ pub struct Gamepad {
     down: u8,
 }
 
+/// The select button's bit in [`gamepad_levels`].
+pub const SELECT: u8 = 1 << 4;
+
 /// The gamepad's keys, as bits of [`gamepad_levels`].
 const KEYS: [(u8, Key); 5] = [
     (1 << 0, Key::Up),
     (1 << 1, Key::Down),
     (1 << 2, Key::Left),
     (1 << 3, Key::Right),
-    (1 << 4, Key::A),
+    (SELECT, Key::A),
 ];
 
 impl Gamepad {
     fn new() -> Self {
         Gamepad { armed: 0, down: 0 }
+    }
+
+    /// Arms the keys that read high now, so that their next low reading is a press
+    /// even if no poll saw them high.
+    pub fn arm(&mut self) {
+        self.armed |= gamepad_levels();
     }
 }
 
@@ -235,14 +244,23 @@ fn SysTick() {
     WRAPS.fetch_add(1, Ordering::Relaxed);
 }
 
-/// Ticks (5 ns each) since SysTick started.
+/// Ticks (5 ns each) since SysTick started. Also right with interrupts masked (defmt
+/// reads it for its timestamps inside a critical section), when a wrap may be waiting
+/// for its interrupt.
 pub fn ticks() -> u64 {
     loop {
         let wraps = WRAPS.load(Ordering::Relaxed);
-        let current = SYST::get_current();
-        // A wrap between the two loads has raised and run the interrupt: read again.
+        let mut current = SYST::get_current();
+        // A wrap whose interrupt has not run yet: count it, and read the counter again,
+        // after the wrap for sure.
+        let pending = SCB::is_pendst_pending();
+        if pending {
+            current = SYST::get_current();
+        }
+        // A wrap between the loads whose interrupt did run: read again.
         if WRAPS.load(Ordering::Relaxed) == wraps {
-            return (u64::from(wraps) << 24) | u64::from(0x00FF_FFFF - current);
+            let wraps = u64::from(wraps) + u64::from(pending);
+            return (wraps << 24) | u64::from(0x00FF_FFFF - current);
         }
     }
 }

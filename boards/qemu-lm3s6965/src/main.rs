@@ -8,11 +8,14 @@
 //! `update`/`late_update` (all of them for the scene build and frame 0), a line per
 //! frame with its costs, and a summary in instructions (exact under QEMU's
 //! `-icount shift=5`). Then it logs `SPRIG READY frames=<n>`. Built with `SPRIG_HOLD`
-//! set (as `cargo xtask qemu` does), it goes on running frames until the gamepad's select
-//! button (key A: it stops the planet's spin) has been pressed and released, which the
-//! host does after capturing the screen, and logs `SPRIG INPUT`: input, end to end. It
-//! exits through semihosting: 0 when every frame ran without a hook error, 2 when no key
-//! came, 3 when a frame failed, 4 after hook errors, 101 on a panic.
+//! set (as `cargo xtask qemu` does), it then draws nothing until the host, having
+//! captured the screen, clicks the gamepad's select button once: QEMU's gamepad lines
+//! read low until a key has been released, and that first click arms the button
+//! (`SPRIG ARMED`). It then runs frames until the button (the showcase's key A, which
+//! stops the planet's spin) has been pressed and released, and logs `SPRIG INPUT`: input,
+//! end to end. It exits through semihosting: 0 when every frame ran without a hook
+//! error, 2 when no key came, 3 when a frame failed, 4 after hook errors, 101 on a
+//! panic.
 //!
 //! `cargo run --release` here runs it in QEMU and decodes its log; `cargo xtask qemu` at
 //! the repository root also captures the screen and compares it with the simulator.
@@ -238,6 +241,12 @@ fn run() -> i32 {
     );
     defmt::info!("SPRIG READY frames={=u32}", FRAMES);
     if HOLD {
+        if !wait_until_armed() {
+            defmt::error!("no gamepad key within {=u64} s", HOLD_SECONDS);
+            return 2;
+        }
+        runner.input().gamepad.arm();
+        defmt::info!("SPRIG ARMED");
         match run_until_clicked(&mut runner, world, renderer) {
             Ok(true) => defmt::info!(
                 "SPRIG INPUT key A pressed and released by frame {=u32}",
@@ -255,6 +264,18 @@ fn run() -> i32 {
     } else {
         0
     }
+}
+
+/// Waits, drawing nothing, until the select button's line reads high (released), for
+/// at most [`HOLD_SECONDS`].
+fn wait_until_armed() -> bool {
+    let deadline = board::ticks() + HOLD_SECONDS * board::TICKS_PER_SECOND;
+    while board::ticks() < deadline {
+        if board::gamepad_levels() & board::SELECT != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Runs frames until key A has been pressed and released, for at most

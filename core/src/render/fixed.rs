@@ -17,7 +17,7 @@
 //! bit for bit without relying on two soft-float libraries rounding alike. Range:
 //! coordinates saturate at ±2^40 units, radii of rounded corners and ellipses at 16 384
 //! units, and the inverse transform's coefficients at ±2^31 (a node shrunk more than
-//! two billion times draws as if it were not).
+//! two billion times draws as if shrunk exactly 2^31 times).
 //!
 //! [`Canvas::paint_fixed`]: super::canvas::Canvas::paint_fixed
 
@@ -167,8 +167,15 @@ impl FxRounded {
         }
         // Distance outside the inner rectangle along each axis; inside the outer
         // rectangle it is at most the radius.
-        let dx = i128::from((self.inner.x0 - p.x).max(p.x - self.inner.x1).max(0));
-        let dy = i128::from((self.inner.y0 - p.y).max(p.y - self.inner.y1).max(0));
+        // In 128 bits: the fields are public, so any `i64` may come here.
+        let (x, y) = (i128::from(p.x), i128::from(p.y));
+        let inner = &self.inner;
+        let dx = (i128::from(inner.x0) - x)
+            .max(x - i128::from(inner.x1))
+            .max(0);
+        let dy = (i128::from(inner.y0) - y)
+            .max(y - i128::from(inner.y1))
+            .max(0);
         let r = i128::from(self.radius);
         dx * dx + dy * dy <= r * r
     }

@@ -89,12 +89,14 @@ impl Shape {
         Shape::of(Geometry::Rectangle)
     }
 
-    /// The content rectangle with rounded corners.
+    /// The content rectangle with rounded corners. The radius is at most half the
+    /// shorter side, and at most 16 384 units (see [`fixed`](crate::render::fixed)).
     pub fn rounded_rectangle(radius: f32) -> Self {
         Shape::of(Geometry::RoundedRectangle { radius })
     }
 
-    /// The ellipse inscribed in the content rectangle (a circle when it is square).
+    /// The ellipse inscribed in the content rectangle (a circle when it is square). Its
+    /// radii are at most 16 384 units (see [`fixed`](crate::render::fixed)).
     pub fn ellipse() -> Self {
         Shape::of(Geometry::Ellipse)
     }
