@@ -167,15 +167,12 @@ impl FxRounded {
         }
         // Distance outside the inner rectangle along each axis; inside the outer
         // rectangle it is at most the radius.
-        // In 128 bits: the fields are public, so any `i64` may come here.
-        let (x, y) = (i128::from(p.x), i128::from(p.y));
+        // Saturating: the fields are public, so any `i64` may come here; a distance that
+        // saturates is far beyond any radius.
         let inner = &self.inner;
-        let dx = (i128::from(inner.x0) - x)
-            .max(x - i128::from(inner.x1))
-            .max(0);
-        let dy = (i128::from(inner.y0) - y)
-            .max(y - i128::from(inner.y1))
-            .max(0);
+        let dx = inner.x0.saturating_sub(p.x).max(p.x.saturating_sub(inner.x1)).max(0);
+        let dy = inner.y0.saturating_sub(p.y).max(p.y.saturating_sub(inner.y1)).max(0);
+        let (dx, dy) = (i128::from(dx), i128::from(dy));
         let r = i128::from(self.radius);
         dx * dx + dy * dy <= r * r
     }
