@@ -34,6 +34,14 @@ pub const SHOWCASE_DT: f32 = 1.0 / SHOWCASE_FPS as f32;
 pub type ShowcaseOledRenderer =
     sprig::render::Renderer<embedded_graphics::pixelcolor::Gray4, 32, 1024>;
 
+/// The showcase's renderer on an RGB565 colour panel (the simulator's `--panel color`
+/// and the real boards): a 4 096-pixel (8 KiB) tile buffer, 16 damage rectangles.
+pub type ShowcaseColorRenderer =
+    sprig::render::Renderer<embedded_graphics::pixelcolor::Rgb565, 32, 4096>;
+
+/// The background of the showcase on a colour panel: a dark blue.
+pub const SHOWCASE_COLOR_BACKGROUND: Rgb888 = Rgb888::new(0, 0, 40);
+
 /// Fits the 128×64 scene onto a panel of `panel` pixels (a 240×240 or 320×240 colour
 /// panel, say): scales the root to 96% of the largest size that fits, and centres it.
 pub fn fit_showcase(

@@ -1,8 +1,10 @@
 //! `defmt` logs of frames and of the lifecycle trace (the `defmt` feature).
 
+use sprig::render::{DrawSet, RenderColor, Renderer};
 use sprig::{Dispatch, World};
 
-use crate::runner::FrameReport;
+use crate::runner::{FrameReport, Runner};
+use crate::{Clock, InputSource, Panel};
 
 /// Logs `report` at info level on one line: step, costs in clock ticks, and what was
 /// flushed.
@@ -46,4 +48,47 @@ pub fn trace<S, const N: usize, const C: usize, const TM: usize, const E: usize,
         );
     }
     world.clear_trace();
+}
+
+/// A board's main loop: runs frames forever, logging every `every`-th frame's report
+/// (every frame with 1; none with 0), a failed frame as a warning (the loop goes on),
+/// and each hook other than `update`/`late_update` as it happens.
+#[allow(clippy::too_many_arguments)]
+pub fn run_forever<
+    P,
+    K,
+    I,
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const BUF: usize,
+    const D: usize,
+    const SH: usize,
+>(
+    runner: &mut Runner<P, K, I>,
+    world: &mut World<S, N, C, TM, E, TR>,
+    renderer: &mut Renderer<P::Color, N, BUF, D, SH>,
+    every: u32,
+) -> !
+where
+    P: Panel,
+    P::Color: RenderColor,
+    K: Clock,
+    I: InputSource,
+    S: DrawSet + Dispatch<World<S, N, C, TM, E, TR>>,
+{
+    loop {
+        match runner.frame(world, renderer) {
+            Ok(report) => {
+                if every > 0 && report.frame % every == 0 {
+                    frame(&report);
+                }
+            }
+            Err(error) => defmt::warn!("frame {=u32} failed: {}", runner.frames(), error),
+        }
+        trace(world, false);
+    }
 }

@@ -37,7 +37,6 @@
 use defmt_rtt as _;
 use panic_probe as _;
 
-use embedded_graphics::pixelcolor::{Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
 use embedded_hal::digital::OutputPin;
 use embedded_hal_bus::spi::ExclusiveDevice;
@@ -49,9 +48,11 @@ use rp2040_hal::fugit::RateExtU32;
 use rp2040_hal::gpio::{FunctionSpi, Pins};
 use rp2040_hal::pac;
 use sprig::render::damage::BusCost;
-use sprig::render::Renderer;
 use sprig::Key;
-use sprig_examples::{build_showcase, fit_showcase, ShowcaseWorld, SHOWCASE_FPS};
+use sprig_examples::{
+    build_showcase, fit_showcase, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_COLOR_BACKGROUND,
+    SHOWCASE_FPS,
+};
 use sprig_mcu::{Buttons, Clock, RunConfig, Runner};
 use static_cell::StaticCell;
 
@@ -69,16 +70,10 @@ const SPI_HZ: u32 = 62_500_000;
 /// The panel's size in pixels.
 const PANEL: Size = Size::new(240, 240);
 
-/// Pixels in the renderer's tile buffer: 8 KiB of RGB565, a 240×17 strip at a time.
-const TILE_PIXELS: usize = 4096;
-
-/// The renderer: RGB565, one visual per world node (32), a 4096-pixel tile buffer.
-type ShowcaseRenderer = Renderer<Rgb565, 32, TILE_PIXELS>;
-
 /// The world and the renderer live in `.bss`, so the linker's map shows the RAM they
 /// take, and nothing large sits on the stack.
 static WORLD: StaticCell<ShowcaseWorld> = StaticCell::new();
-static RENDERER: StaticCell<ShowcaseRenderer> = StaticCell::new();
+static RENDERER: StaticCell<ShowcaseColorRenderer> = StaticCell::new();
 
 /// Bytes `mipidsi` gathers pixels into before each SPI write.
 static SPI_BUFFER: StaticCell<[u8; 512]> = StaticCell::new();
@@ -163,12 +158,12 @@ fn main() -> ! {
     defmt::unwrap!(build_showcase(world));
     defmt::unwrap!(fit_showcase(world, PANEL));
     let renderer = RENDERER.init_with(|| {
-        ShowcaseRenderer::new(PANEL, Rgb888::new(0, 0, 40), BusCost::RGB565_MIPI_DCS)
+        ShowcaseColorRenderer::new(PANEL, SHOWCASE_COLOR_BACKGROUND, BusCost::RGB565_MIPI_DCS)
     });
     defmt::info!(
         "RAM: world {=usize} B, renderer {=usize} B (static)",
         core::mem::size_of::<ShowcaseWorld>(),
-        core::mem::size_of::<ShowcaseRenderer>()
+        core::mem::size_of::<ShowcaseColorRenderer>()
     );
 
     let mut runner = Runner::new(
@@ -177,15 +172,6 @@ fn main() -> ! {
         buttons,
         RunConfig::paced(SHOWCASE_FPS),
     );
-    loop {
-        match runner.frame(world, renderer) {
-            Ok(report) => {
-                if report.frame.is_multiple_of(30) {
-                    sprig_mcu::log::frame(&report);
-                }
-            }
-            Err(error) => defmt::warn!("frame {=u32} failed: {}", runner.frames(), error),
-        }
-        sprig_mcu::log::trace(world, false);
-    }
+    // A report every second, failed frames as warnings, the hooks as they happen.
+    sprig_mcu::log::run_forever(&mut runner, world, renderer, SHOWCASE_FPS)
 }

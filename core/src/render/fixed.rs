@@ -170,8 +170,16 @@ impl FxRounded {
         // Saturating: the fields are public, so any `i64` may come here; a distance that
         // saturates is far beyond any radius.
         let inner = &self.inner;
-        let dx = inner.x0.saturating_sub(p.x).max(p.x.saturating_sub(inner.x1)).max(0);
-        let dy = inner.y0.saturating_sub(p.y).max(p.y.saturating_sub(inner.y1)).max(0);
+        let dx = inner
+            .x0
+            .saturating_sub(p.x)
+            .max(p.x.saturating_sub(inner.x1))
+            .max(0);
+        let dy = inner
+            .y0
+            .saturating_sub(p.y)
+            .max(p.y.saturating_sub(inner.y1))
+            .max(0);
         let (dx, dy) = (i128::from(dx), i128::from(dy));
         let r = i128::from(self.radius);
         dx * dx + dy * dy <= r * r

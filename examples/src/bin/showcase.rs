@@ -13,10 +13,10 @@
 use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
-use sprig::render::Renderer;
 use sprig::Hook;
 use sprig_examples::{
-    build_showcase, fit_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_SIZE,
+    build_showcase, fit_showcase, ShowcaseColorRenderer, ShowcaseOledRenderer, ShowcaseWorld,
+    SHOWCASE_COLOR_BACKGROUND, SHOWCASE_DT, SHOWCASE_SIZE,
 };
 use sprig_sim::{Options, Panel, Run};
 
@@ -80,9 +80,9 @@ fn main() -> Result<(), String> {
                 fixed_dt: SHOWCASE_DT,
             };
             let cost = BusCost::RGB565_MIPI_DCS;
-            let mut renderer: Renderer<Rgb565, 32, 4096> =
-                Renderer::new(run.size, Rgb888::new(0, 0, 40), cost);
-            let background = Rgb565::new(0, 0, 5);
+            let mut renderer =
+                ShowcaseColorRenderer::new(run.size, SHOWCASE_COLOR_BACKGROUND, cost);
+            let background = Rgb565::from(SHOWCASE_COLOR_BACKGROUND);
             let summary = run.run(&options, &mut world, &mut renderer, background, after_frame)?;
             (summary, 240 * 240 * 2 + cost.bytes_per_rect)
         }
