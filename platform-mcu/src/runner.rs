@@ -2,7 +2,7 @@
 //! rectangles to the panel, then wait for the next frame.
 
 use sprig::render::{DrawSet, FrameStats, RenderColor, Renderer};
-use sprig::{Dispatch, PhaseTimes, Vec2, World};
+use sprig::{Dispatch, PhaseTimes, World};
 
 use crate::clock::Clock;
 use crate::input::{Events, InputEvent, InputSource};
@@ -194,9 +194,9 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         for event in &events {
             let delivered = match *event {
                 InputEvent::Key { key, pressed } => world.key(key, pressed),
-                InputEvent::Touch { id, phase, at } => world
-                    .touch(id, phase, Vec2::new(at.x, at.y), height)
-                    .map(|_| ()),
+                InputEvent::Touch { id, phase, at } => {
+                    world.touch(id, phase, at, height).map(|_| ())
+                }
             };
             refused_events += u32::from(delivered.is_err());
         }
