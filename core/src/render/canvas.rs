@@ -165,7 +165,12 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         let y = (point.y - self.tile.top_left.y) as usize;
         let i = y * self.tile.size.width as usize + x;
         if let Some(pixel) = self.pixels.get_mut(i) {
-            *pixel = C::from_rgb888(color).blend(*pixel, alpha);
+            // Opaque is the common case; `blend` at 255 gives the colour itself anyway.
+            *pixel = if alpha == u8::MAX {
+                C::from_rgb888(color)
+            } else {
+                C::from_rgb888(color).blend(*pixel, alpha)
+            };
         }
     }
 

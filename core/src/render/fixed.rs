@@ -180,6 +180,11 @@ impl FxRounded {
             .saturating_sub(p.y)
             .max(p.y.saturating_sub(inner.y1))
             .max(0);
+        // Along the straight edges only one distance is non-zero, and it is at most the
+        // radius inside the outer rectangle: no squares needed.
+        if dx == 0 || dy == 0 {
+            return true;
+        }
         let (dx, dy) = (i128::from(dx), i128::from(dy));
         let r = i128::from(self.radius);
         dx * dx + dy * dy <= r * r
