@@ -401,14 +401,7 @@ fn qemu_task(options: &QemuOptions) -> Result<bool, String> {
     }
 
     println!("\n== outputs in {}", out.display());
-    for name in [
-        "log.txt",
-        "defmt.bin",
-        "qemu.ppm",
-        "qemu.png",
-        "sim.png",
-        "diff.png",
-    ] {
+    for name in OUTPUTS {
         let path = out.join(name);
         if path.exists() {
             println!("  {}", path.display());

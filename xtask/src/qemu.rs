@@ -117,48 +117,40 @@ fn spawn_pump(
     })
 }
 
-/// Sends `defmt-print`'s output lines, colours removed, to `tx`.
-fn spawn_lines(from: ChildStdout, tx: mpsc::Sender<String>) -> JoinHandle<()> {
-    thread::spawn(move || {
-        let mut reader = BufReader::new(from);
-        let mut buffer = Vec::new();
-        loop {
-            buffer.clear();
-            match reader.read_until(b'\n', &mut buffer) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let text = String::from_utf8_lossy(&buffer);
-                    let line = strip_ansi(text.trim_end_matches(['\n', '\r']));
-                    if tx.send(line).is_err() {
-                        break;
-                    }
+/// Reads `from` line by line (bytes that are not UTF-8 replaced, line ends removed),
+/// passing each line to `each` until it returns `false` or the input ends.
+fn for_each_line(from: impl Read, mut each: impl FnMut(&str) -> bool) {
+    let mut reader = BufReader::new(from);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match reader.read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if !each(String::from_utf8_lossy(&buffer).trim_end_matches(['\n', '\r'])) {
+                    break;
                 }
             }
         }
-    })
+    }
+}
+
+/// Sends `defmt-print`'s output lines, colours removed, to `tx`.
+fn spawn_lines(from: ChildStdout, tx: mpsc::Sender<String>) -> JoinHandle<()> {
+    thread::spawn(move || for_each_line(from, |line| tx.send(strip_ansi(line)).is_ok()))
 }
 
 /// Prints QEMU's stderr lines but the noise, and returns them.
 fn spawn_stderr(from: ChildStderr) -> JoinHandle<Vec<String>> {
     thread::spawn(move || {
         let mut kept = Vec::new();
-        let mut reader = BufReader::new(from);
-        let mut buffer = Vec::new();
-        loop {
-            buffer.clear();
-            match reader.read_until(b'\n', &mut buffer) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buffer)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
-                    if !line.contains(QEMU_NOISE) {
-                        eprintln!("qemu: {line}");
-                        kept.push(line);
-                    }
-                }
+        for_each_line(from, |line| {
+            if !line.contains(QEMU_NOISE) {
+                eprintln!("qemu: {line}");
+                kept.push(line.to_string());
             }
-        }
+            true
+        });
         kept
     })
 }
