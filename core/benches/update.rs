@@ -12,8 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use sprig::{
-    CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask, HookResult,
-    Hooks, NodeId, World,
+    component, component_set, AnyWorld, Ctx, HookResult, Hooks, NodeId, World,
 };
 
 #[derive(Clone, Debug)]
@@ -58,121 +57,31 @@ struct Tag {
     _id: u32,
 }
 
-impl Component for Spin {
-    const NAME: &'static str = "Spin";
-    const EXECUTION_ORDER: i16 = 0;
-    const HOOKS: HookMask = HookMask::NONE.with(Hook::Update);
-}
-impl Component for Drift {
-    const NAME: &'static str = "Drift";
-    const EXECUTION_ORDER: i16 = 0;
-    const HOOKS: HookMask = HookMask::NONE.with(Hook::Update);
-}
-impl Component for Still {
-    const NAME: &'static str = "Still";
-    const EXECUTION_ORDER: i16 = 0;
-    const HOOKS: HookMask = HookMask::NONE;
-}
-impl Component for Tag {
-    const NAME: &'static str = "Tag";
-    const EXECUTION_ORDER: i16 = 0;
-    const HOOKS: HookMask = HookMask::NONE;
-}
 
 type BenchWorld<const C: usize> = World<Bench, 65, C>;
 
-impl<const C: usize> Hooks<BenchWorld<C>> for Spin {
-    fn update(ctx: &mut Ctx<'_, BenchWorld<C>, Self>, dt: f32) -> HookResult {
-        ctx.this_mut()?.step(dt);
+#[component]
+impl Hooks for Spin {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt: f32) -> HookResult {
+        self.step(dt);
         Ok(())
     }
 }
-impl<const C: usize> Hooks<BenchWorld<C>> for Drift {
-    fn update(ctx: &mut Ctx<'_, BenchWorld<C>, Self>, dt: f32) -> HookResult {
-        ctx.this_mut()?.step(dt);
+#[component]
+impl Hooks for Drift {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt: f32) -> HookResult {
+        self.step(dt);
         Ok(())
     }
 }
-impl<W> Hooks<W> for Still {}
-impl<W> Hooks<W> for Tag {}
+#[component]
+impl Hooks for Still {}
+#[component]
+impl Hooks for Tag {}
 
-#[derive(Clone, Debug)]
-enum Bench {
-    Spin(Spin),
-    Drift(Drift),
-    Still(Still),
-    Tag(Tag),
-}
-
-macro_rules! member {
-    ($t:ident) => {
-        impl From<$t> for Bench {
-            fn from(c: $t) -> Self {
-                Bench::$t(c)
-            }
-        }
-        impl Has<$t> for Bench {
-            fn get(&self) -> Option<&$t> {
-                match self {
-                    Bench::$t(c) => Some(c),
-                    _ => None,
-                }
-            }
-            fn get_mut(&mut self) -> Option<&mut $t> {
-                match self {
-                    Bench::$t(c) => Some(c),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-member!(Spin);
-member!(Drift);
-member!(Still);
-member!(Tag);
-
-impl ComponentSet for Bench {
-    fn kind(&self) -> u8 {
-        match self {
-            Bench::Spin(_) => 0,
-            Bench::Drift(_) => 1,
-            Bench::Still(_) => 2,
-            Bench::Tag(_) => 3,
-        }
-    }
-    fn kind_name(kind: u8) -> &'static str {
-        ["Spin", "Drift", "Still", "Tag"]
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or("")
-    }
-    fn kind_order(_kind: u8) -> i16 {
-        0
-    }
-    fn kind_hooks(kind: u8) -> HookMask {
-        match kind {
-            0 => Spin::HOOKS,
-            1 => Drift::HOOKS,
-            _ => HookMask::NONE,
-        }
-    }
-}
-
-impl<W> Dispatch<W> for Bench
-where
-    Spin: Hooks<W>,
-    Drift: Hooks<W>,
-{
-    fn call(kind: u8, call: HookCall, world: &mut W, node: NodeId, comp: CompId) -> HookResult {
-        match kind {
-            0 => sprig::dispatch_hook::<W, Spin>(call, world, node, comp),
-            1 => sprig::dispatch_hook::<W, Drift>(call, world, node, comp),
-            2 => sprig::dispatch_hook::<W, Still>(call, world, node, comp),
-            3 => sprig::dispatch_hook::<W, Tag>(call, world, node, comp),
-            _ => Ok(()),
-        }
-    }
+component_set! {
+    /// The bench's four types.
+    enum Bench { Spin, Drift, Still, Tag }
 }
 
 trait Update {

@@ -140,7 +140,7 @@ impl<const C: usize> ActivationStack<C> {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// What a component still needs from an activation (M3.4), without changing it.
     fn pending_for(&self, c: usize) -> u8 {

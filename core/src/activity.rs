@@ -11,7 +11,7 @@ use crate::{Dispatch, Error, NodeId, World};
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// The node's own `active` flag.
     pub fn active(&self, node: NodeId) -> Result<bool, Error> {

@@ -35,10 +35,13 @@ impl CompFlags {
 }
 
 pub(crate) struct CompSlot<S> {
-    /// `None` while the slot is free.
+    /// `None` while the slot is free, and while the component's hook runs (its data is
+    /// then out, lent to the hook as `&mut self`).
     pub(crate) data: Option<S>,
     pub(crate) node: u16,
     pub(crate) generation: u16,
+    /// The component's kind: known while its data is out for a hook.
+    pub(crate) kind: u8,
     /// Next component on the same node; for a free slot, the next free slot.
     pub(crate) next: u16,
     pub(crate) flags: CompFlags,
@@ -98,7 +101,7 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
     }
 
     pub(crate) fn kind(&self, i: usize) -> u8 {
-        self.slots[i].data.as_ref().map_or(0, ComponentSet::kind)
+        self.slots[i].kind
     }
 
     pub(crate) fn live(&self) -> usize {
@@ -108,6 +111,7 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
     /// Takes a free slot for `data` on node slot `node`, enabled, not yet linked.
     pub(crate) fn alloc(&mut self, data: S, node: u16) -> Result<usize, Error> {
         let flags = CompFlags(CompFlags::OCCUPIED.0 | CompFlags::ENABLED.0);
+        let kind = data.kind();
         let i = if self.free_head != NONE {
             let i = usize::from(self.free_head);
             self.free_head = self.slots[i].next;
@@ -121,6 +125,7 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
                 data: None,
                 node,
                 generation: 0,
+                kind,
                 next: NONE,
                 flags,
             });
@@ -129,6 +134,7 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
         let slot = &mut self.slots[i];
         slot.data = Some(data);
         slot.node = node;
+        slot.kind = kind;
         slot.next = NONE;
         slot.flags = flags;
         self.live += 1;

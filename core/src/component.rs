@@ -2,14 +2,15 @@
 //! hooks it has), its hooks, and the app's component set that dispatches them.
 //!
 //! Users do not implement [`Component`] or [`ComponentSet`] by hand: `#[component]` on an
-//! `impl Hooks<World> for Type` block emits the constants, and `component_set!` emits the
-//! set enum with `match`-based dispatch (no `dyn`, no function pointers).
+//! `impl Hooks for Type` block emits the constants, and `component_set!` emits the set
+//! enum with `match`-based dispatch (no `dyn`, no function pointers). Hooks are generic
+//! over the world ([`AnyWorld`]), so a component type written once works in every app.
 
-use core::marker::PhantomData;
+use core::any::Any;
 use core::ops::{Deref, DerefMut};
 
 use crate::input::{KeyEvent, TouchEvent};
-use crate::{CompId, Error, NodeId};
+use crate::{AnyWorld, CompId, Error, NodeId};
 
 /// What a hook returns. An `Err` does not stop the frame: the engine counts it, keeps the
 /// last one (see `World::hook_errors`), and goes on, as Cocos does with an exception in a
@@ -103,68 +104,94 @@ pub trait Component: Sized + 'static {
     const HOOKS: HookMask;
 }
 
-/// The lifecycle hooks of a component in world type `W`. Every hook is optional.
+/// The lifecycle hooks of a component type. Every hook is optional.
 ///
-/// A hook gets a [`Ctx`]: the whole world (it dereferences to `W`) plus the hook's own
-/// node and component. The component's data is reached through `ctx.this()` /
-/// `ctx.this_mut()`, so a hook can call any world method, including ones that run other
-/// hooks of the same component (disabling itself runs its `on_disable` at once).
-pub trait Hooks<W>: Component {
+/// A hook gets the component's own data as `&mut self` and the whole world through its
+/// [`Ctx`] (which dereferences to the world, whatever the world's set and capacities:
+/// the hooks of one type work in every app). While a hook runs, its component is out of
+/// the world's storage: asking the world for it (`get`, `get_mut`) returns
+/// [`Error::ComponentBusy`], and a hook of the same component that the running hook
+/// causes (disabling itself runs its `on_disable`) runs right after the running hook
+/// returns, never inside it. Every other effect happens at once, as in the engine.
+///
+/// ```
+/// use sprig::{component, AnyWorld, Ctx, HookResult, Hooks};
+///
+/// /// Turns its node, in any app's world.
+/// pub struct Spinner {
+///     degrees_per_second: f32,
+/// }
+///
+/// #[component]
+/// impl Hooks for Spinner {
+///     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+///         let node = ctx.node();
+///         let angle = ctx.angle_degrees(node)?;
+///         ctx.set_angle_degrees(node, angle + self.degrees_per_second * dt_seconds)
+///     }
+/// }
+/// ```
+pub trait Hooks: Component {
     /// Cocos `__preload`.
-    fn preload(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn preload(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// Cocos `onLoad`.
-    fn on_load(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// Cocos `onEnable`.
-    fn on_enable(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// Cocos `start`.
-    fn start(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// Cocos `update(dt)`; `dt_seconds` is the frame's time step.
-    fn update(ctx: &mut Ctx<'_, W, Self>, dt_seconds: f32) -> HookResult {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let _ = (ctx, dt_seconds);
         Ok(())
     }
     /// Cocos `lateUpdate(dt)`.
-    fn late_update(ctx: &mut Ctx<'_, W, Self>, dt_seconds: f32) -> HookResult {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let _ = (ctx, dt_seconds);
         Ok(())
     }
     /// Cocos `onDisable`.
-    fn on_disable(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn on_disable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// Cocos `onDestroy`.
-    fn on_destroy(ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn on_destroy(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let _ = ctx;
         Ok(())
     }
     /// A timer scheduled by this component fired; `key` is the one given to `schedule`,
     /// `elapsed_seconds` the time since it last fired (Cocos passes the same).
-    fn on_timer(ctx: &mut Ctx<'_, W, Self>, key: u16, elapsed_seconds: f32) -> HookResult {
+    fn on_timer(
+        &mut self,
+        ctx: &mut Ctx<impl AnyWorld>,
+        key: u16,
+        elapsed_seconds: f32,
+    ) -> HookResult {
         let _ = (ctx, key, elapsed_seconds);
         Ok(())
     }
     /// A touch reached the component: on its node, on a descendant (bubbling up), or a
     /// touch that began there. `ctx.stop_propagation()` keeps it from going further up.
-    fn on_touch(ctx: &mut Ctx<'_, W, Self>, touch: TouchEvent) -> HookResult {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
         let _ = (ctx, touch);
         Ok(())
     }
     /// A key or button was pressed or released; components get it topmost first, and
     /// `ctx.stop_propagation()` keeps it from the others.
-    fn on_key(ctx: &mut Ctx<'_, W, Self>, key: KeyEvent) -> HookResult {
+    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
         let _ = (ctx, key);
         Ok(())
     }
@@ -227,12 +254,22 @@ pub trait ComponentSet: Sized + 'static {
     fn kind_order(kind: u8) -> i16;
     /// The hooks of a kind.
     fn kind_hooks(kind: u8) -> HookMask;
+    /// The kind of component type `T`, if `T` is in the set.
+    fn kind_of<T: 'static>() -> Option<u8>;
+    /// The value's component, to be downcast to its type.
+    fn as_any(&self) -> &dyn Any;
+    /// The value's component, mutable, to be downcast to its type.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// Takes the component out of `component` as a value of the set if its type is in
+    /// the set; otherwise leaves it there and returns `None`.
+    fn take_component<T: 'static>(component: &mut Option<T>) -> Option<Self>;
 }
 
-/// Static dispatch of hooks in world type `W`. Generated by `component_set!`.
-pub trait Dispatch<W>: ComponentSet {
-    /// Calls `call` on the component `comp` (of kind `kind`, on `node`).
-    fn call(kind: u8, call: HookCall, world: &mut W, node: NodeId, comp: CompId) -> HookResult;
+/// Static dispatch of hooks: one `match` on the value's variant. Generated by
+/// `component_set!`.
+pub trait Dispatch: ComponentSet {
+    /// Calls `call` on the component `self`, with the hook's context.
+    fn call(&mut self, call: HookCall, ctx: &mut Ctx<impl AnyWorld>) -> HookResult;
 }
 
 /// Typed access to one member type `T` of a set. Generated by `component_set!`.
@@ -243,45 +280,37 @@ pub trait Has<T>: ComponentSet + From<T> {
     fn get_mut(&mut self) -> Option<&mut T>;
 }
 
-/// Runs one hook of component type `T`: what every arm of a generated
-/// [`Dispatch::call`] does.
+/// Runs one hook of `component`: what every arm of a generated [`Dispatch::call`] does.
 #[inline]
-pub fn dispatch_hook<W, T: Hooks<W>>(
+pub fn dispatch_hook<T: Hooks>(
+    component: &mut T,
     call: HookCall,
-    world: &mut W,
-    node: NodeId,
-    comp: CompId,
+    ctx: &mut Ctx<impl AnyWorld>,
 ) -> HookResult {
-    let ctx = &mut Ctx {
-        world,
-        node,
-        comp,
-        component: PhantomData,
-    };
     match call {
-        HookCall::Preload => T::preload(ctx),
-        HookCall::OnLoad => T::on_load(ctx),
-        HookCall::OnEnable => T::on_enable(ctx),
-        HookCall::Start => T::start(ctx),
-        HookCall::Update(dt) => T::update(ctx, dt),
-        HookCall::LateUpdate(dt) => T::late_update(ctx, dt),
-        HookCall::OnDisable => T::on_disable(ctx),
-        HookCall::OnDestroy => T::on_destroy(ctx),
-        HookCall::OnTimer(key, elapsed) => T::on_timer(ctx, key, elapsed),
-        HookCall::OnTouch(touch) => T::on_touch(ctx, touch),
-        HookCall::OnKey(key) => T::on_key(ctx, key),
+        HookCall::Preload => component.preload(ctx),
+        HookCall::OnLoad => component.on_load(ctx),
+        HookCall::OnEnable => component.on_enable(ctx),
+        HookCall::Start => component.start(ctx),
+        HookCall::Update(dt) => component.update(ctx, dt),
+        HookCall::LateUpdate(dt) => component.late_update(ctx, dt),
+        HookCall::OnDisable => component.on_disable(ctx),
+        HookCall::OnDestroy => component.on_destroy(ctx),
+        HookCall::OnTimer(key, elapsed) => component.on_timer(ctx, key, elapsed),
+        HookCall::OnTouch(touch) => component.on_touch(ctx, touch),
+        HookCall::OnKey(key) => component.on_key(ctx, key),
     }
 }
 
-/// What a hook receives: the world (through `Deref`), and its own node and component.
-pub struct Ctx<'a, W, T> {
-    world: &'a mut W,
-    node: NodeId,
-    comp: CompId,
-    component: PhantomData<fn() -> T>,
+/// What a hook receives besides its component: the world (through `Deref`), and the
+/// hook's own node and component handles.
+pub struct Ctx<'a, W> {
+    pub(crate) world: &'a mut W,
+    pub(crate) node: NodeId,
+    pub(crate) comp: CompId,
 }
 
-impl<W, T> Ctx<'_, W, T> {
+impl<W> Ctx<'_, W> {
     /// The node the component is on.
     pub fn node(&self) -> NodeId {
         self.node
@@ -293,7 +322,35 @@ impl<W, T> Ctx<'_, W, T> {
     }
 }
 
-impl<W, T> Deref for Ctx<'_, W, T> {
+impl<W: AnyWorld> Ctx<'_, W> {
+    /// Schedules this component's `on_timer(key, …)`; see [`AnyWorld::schedule`].
+    pub fn schedule(
+        &mut self,
+        key: u16,
+        interval_seconds: f32,
+        repeat: Option<u32>,
+        delay_seconds: f32,
+    ) -> Result<(), Error> {
+        let comp = self.comp;
+        self.world
+            .schedule(comp, key, interval_seconds, repeat, delay_seconds)
+    }
+
+    /// Schedules this component's `on_timer(key, …)` once; see
+    /// [`AnyWorld::schedule_once`].
+    pub fn schedule_once(&mut self, key: u16, delay_seconds: f32) -> Result<(), Error> {
+        let comp = self.comp;
+        self.world.schedule_once(comp, key, delay_seconds)
+    }
+
+    /// Cancels one of this component's timers.
+    pub fn unschedule(&mut self, key: u16) -> Result<bool, Error> {
+        let comp = self.comp;
+        self.world.unschedule(comp, key)
+    }
+}
+
+impl<W> Deref for Ctx<'_, W> {
     type Target = W;
 
     fn deref(&self) -> &W {
@@ -301,7 +358,7 @@ impl<W, T> Deref for Ctx<'_, W, T> {
     }
 }
 
-impl<W, T> DerefMut for Ctx<'_, W, T> {
+impl<W> DerefMut for Ctx<'_, W> {
     fn deref_mut(&mut self) -> &mut W {
         self.world
     }
@@ -335,10 +392,26 @@ impl ComponentSet for NoComponents {
     fn kind_hooks(_kind: u8) -> HookMask {
         HookMask::NONE
     }
+
+    fn kind_of<T: 'static>() -> Option<u8> {
+        None
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        match *self {}
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        match *self {}
+    }
+
+    fn take_component<T: 'static>(_component: &mut Option<T>) -> Option<Self> {
+        None
+    }
 }
 
-impl<W> Dispatch<W> for NoComponents {
-    fn call(_: u8, _: HookCall, _: &mut W, _: NodeId, _: CompId) -> HookResult {
-        Ok(())
+impl Dispatch for NoComponents {
+    fn call(&mut self, _: HookCall, _: &mut Ctx<impl AnyWorld>) -> HookResult {
+        match *self {}
     }
 }

@@ -1,10 +1,10 @@
 //! The component API of the world: adding, finding, reading, enabling and destroying
-//! components (§1.4 and §1.8 of `cocos-semantics.md`), and the typed access a hook's
-//! [`Ctx`] gives to its own component.
+//! components (§1.4 and §1.8 of `cocos-semantics.md`). Typed access checks the type at
+//! run time (as Cocos `getComponent(Type)`), so it works the same from generic code.
 
 use crate::comp_arena::CompFlags;
 use crate::node::{Flags, NONE};
-use crate::{CompId, ComponentSet, Ctx, Dispatch, Error, Has, NodeId, World};
+use crate::{CompId, Component, ComponentSet, Dispatch, Error, NodeId, World};
 
 /// The components of a node, in the order they were added. Made by
 /// [`World::components`].
@@ -29,7 +29,7 @@ impl<S: ComponentSet, const C: usize> Iterator for Components<'_, S, C> {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Adds a component to a node, enabled (Cocos `addComponent`). On a node active in
     /// the hierarchy its `preload`, `on_load` and `on_enable` run now; its `start` waits
@@ -67,46 +67,41 @@ where
         })
     }
 
-    /// The node's first component of type `T` (Cocos `getComponent(T)`).
-    pub fn component_of<T>(&self, node: NodeId) -> Result<Option<CompId>, Error>
-    where
-        S: Has<T>,
-    {
-        Ok(self.components(node)?.find(|&id| {
-            self.comps
-                .slot(usize::from(id.index))
-                .data
-                .as_ref()
-                .is_some_and(|d| d.get().is_some())
-        }))
+    /// The node's first component of type `T` (Cocos `getComponent(T)`); `None` also
+    /// when `T` is not in the world's set.
+    pub fn component_of<T: Component>(&self, node: NodeId) -> Result<Option<CompId>, Error> {
+        let Some(kind) = S::kind_of::<T>() else {
+            return Ok(None);
+        };
+        Ok(self
+            .components(node)?
+            .find(|&id| self.comps.kind(usize::from(id.index)) == kind))
     }
 
-    /// The component's data as a `T`; `WrongComponentType` if it is another type.
-    pub fn get<T>(&self, comp: CompId) -> Result<&T, Error>
-    where
-        S: Has<T>,
-    {
+    /// The component's data as a `T`: `WrongComponentType` if it is another type,
+    /// `ComponentBusy` from inside its own hook (where it is `self`).
+    pub fn get<T: Component>(&self, comp: CompId) -> Result<&T, Error> {
         let c = self.comps.resolve(comp)?;
-        self.comps
-            .slot(c)
-            .data
-            .as_ref()
-            .and_then(Has::get)
-            .ok_or(Error::WrongComponentType)
+        match &self.comps.slot(c).data {
+            Some(data) => data
+                .as_any()
+                .downcast_ref()
+                .ok_or(Error::WrongComponentType),
+            None => Err(Error::ComponentBusy),
+        }
     }
 
-    /// The component's data as a mutable `T`; `WrongComponentType` if it is another type.
-    pub fn get_mut<T>(&mut self, comp: CompId) -> Result<&mut T, Error>
-    where
-        S: Has<T>,
-    {
+    /// The component's data as a mutable `T`: `WrongComponentType` if it is another
+    /// type, `ComponentBusy` from inside its own hook (where it is `self`).
+    pub fn get_mut<T: Component>(&mut self, comp: CompId) -> Result<&mut T, Error> {
         let c = self.comps.resolve(comp)?;
-        self.comps
-            .slot_mut(c)
-            .data
-            .as_mut()
-            .and_then(Has::get_mut)
-            .ok_or(Error::WrongComponentType)
+        match &mut self.comps.slot_mut(c).data {
+            Some(data) => data
+                .as_any_mut()
+                .downcast_mut()
+                .ok_or(Error::WrongComponentType),
+            None => Err(Error::ComponentBusy),
+        }
     }
 
     /// The node a component is on.
@@ -197,49 +192,5 @@ where
         self.comps
             .resolve(comp)
             .is_ok_and(|c| !self.comps.slot(c).has(CompFlags::TO_DESTROY))
-    }
-}
-
-impl<S, T, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    Ctx<'_, World<S, N, C, TM, E, TR>, T>
-where
-    S: Dispatch<World<S, N, C, TM, E, TR>> + Has<T>,
-{
-    /// The running component's data.
-    #[inline]
-    pub fn this(&self) -> Result<&T, Error> {
-        let comp = self.comp();
-        self.get::<T>(comp)
-    }
-
-    /// The running component's data, mutable.
-    #[inline]
-    pub fn this_mut(&mut self) -> Result<&mut T, Error> {
-        let comp = self.comp();
-        self.get_mut::<T>(comp)
-    }
-
-    /// Schedules this component's `on_timer(key, …)`; see [`World::schedule`].
-    pub fn schedule(
-        &mut self,
-        key: u16,
-        interval_seconds: f32,
-        repeat: Option<u32>,
-        delay_seconds: f32,
-    ) -> Result<(), Error> {
-        let comp = self.comp();
-        World::schedule(self, comp, key, interval_seconds, repeat, delay_seconds)
-    }
-
-    /// Schedules this component's `on_timer(key, …)` once; see [`World::schedule_once`].
-    pub fn schedule_once(&mut self, key: u16, delay_seconds: f32) -> Result<(), Error> {
-        let comp = self.comp();
-        World::schedule_once(self, comp, key, delay_seconds)
-    }
-
-    /// Cancels one of this component's timers.
-    pub fn unschedule(&mut self, key: u16) -> Result<bool, Error> {
-        let comp = self.comp();
-        World::unschedule(self, comp, key)
     }
 }

@@ -19,7 +19,7 @@ use crate::{Dispatch, Error, HookCall, NodeId, World};
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Marks a node for destruction at the end of the frame and deactivates it now (its
     /// own `active` flag is cleared, its components get `on_disable`). Calling it again

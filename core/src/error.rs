@@ -52,6 +52,11 @@ pub enum Error {
     QueueFull,
     /// The component is not of the type asked for.
     WrongComponentType,
+    /// The component's own hook is running: its data is lent to that hook as `&mut self`
+    /// and cannot be reached through the world at the same time.
+    ComponentBusy,
+    /// The component type is not in the world's component set.
+    NotInSet,
     /// `schedule` for a component type that has no `on_timer` hook.
     NoTimerHook,
     /// Only direct children of the root can be persistent.
@@ -95,6 +100,10 @@ impl fmt::Display for Error {
             }
             Error::QueueFull => f.write_str("an internal lifecycle queue is full"),
             Error::WrongComponentType => f.write_str("the component is of another type"),
+            Error::ComponentBusy => f.write_str(
+                "the component's hook is running; inside it the component is `self`",
+            ),
+            Error::NotInSet => f.write_str("the component type is not in the world's component set"),
             Error::NoTimerHook => f.write_str("the component type has no on_timer hook"),
             Error::NotRootChild => f.write_str("only direct children of the root can be persistent"),
             Error::Reentrant => f.write_str("tick, end_frame and switch_scene cannot be called from a hook"),

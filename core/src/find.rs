@@ -5,7 +5,7 @@ use crate::{Dispatch, Error, NodeId, World};
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// The first child of `parent` named `name`, in child order.
     pub fn child_by_name(&self, parent: NodeId, name: &str) -> Result<Option<NodeId>, Error> {

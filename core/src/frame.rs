@@ -27,7 +27,7 @@ use crate::{Dispatch, Error, HookCall, World};
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Runs one frame with a time step of `dt_seconds`. While paused, nothing happens
     /// but the frame count: no hooks, no sorting, no deferred destruction.

@@ -26,7 +26,7 @@ impl<const N: usize> Iterator for Children<'_, N> {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Makes a detached node: no parent, `active` set, not active in the hierarchy until
     /// it is attached under the root. Fails with `NameTooLong` or `NodeArenaFull`.

@@ -120,7 +120,7 @@ impl Captures {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Feeds a touch at `screen_point` (origin top-left, y down) on a screen
     /// `screen_height` pixels tall. Returns the node it was delivered to first (the hit

@@ -33,6 +33,7 @@ extern crate self as sprig;
 
 mod activator;
 mod activity;
+mod any_world;
 mod arena;
 mod comp_arena;
 mod component;
@@ -59,6 +60,7 @@ mod transform;
 mod world;
 
 pub use activator::MAX_ACTIVATION_DEPTH;
+pub use any_world::AnyWorld;
 pub use component::{
     dispatch_hook, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
     HookResult, Hooks, NoComponents,
@@ -77,5 +79,5 @@ pub use sprig_macros::{component, component_set};
 pub use trace::TraceEntry;
 pub use world::{
     NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_TIMER_CAPACITY, DEFAULT_TRACE_CAPACITY,
-    NODE_BYTES,
+    MAX_OWN_HOOKS, NODE_BYTES,
 };

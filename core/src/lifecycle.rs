@@ -29,12 +29,12 @@ use crate::comp_arena::CompFlags;
 use crate::invoker::Bucket;
 use crate::node::Flags;
 use crate::world::Phase;
-use crate::{Dispatch, Hook, HookCall, World};
+use crate::{CompId, Ctx, Dispatch, Error, Hook, HookCall, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Calls one hook of component slot `c` if its type has it, tracing it and keeping
     /// an `Err` it returns. Nothing runs after `on_destroy`.
@@ -51,20 +51,57 @@ where
 
     /// Calls a hook the caller knows the component's type has: the per-frame queues hold
     /// only such components, and leave them before `on_destroy`.
+    ///
+    /// The component's data is taken out of its slot for the call and lent to the hook
+    /// as `&mut self`; the hook gets the world through its `Ctx`. A hook of the same
+    /// component asked for meanwhile (the running hook disabled or destroyed it) waits in
+    /// `own_hooks` and runs right after, in the order it was asked for.
     #[inline]
     pub(crate) fn invoke(&mut self, c: usize, kind: u8, call: HookCall) {
-        let node = self.arena.id(usize::from(self.comps.slot(c).node));
         let comp = self.comps.id(c);
+        let Some(mut data) = self.comps.slot_mut(c).data.take() else {
+            // Its own hook is running: this one follows it.
+            if self.own_hooks.push((comp, call)).is_err() {
+                self.keep_hook_error(comp, call.hook(), Error::QueueFull);
+            }
+            return;
+        };
+        let node = self.arena.id(usize::from(self.comps.slot(c).node));
         if self.tracing || cfg!(feature = "defmt") {
             self.record_hook(node, comp, kind, call.hook());
         }
         self.hook_depth += 1;
-        let result = S::call(kind, call, self, node, comp);
+        let result = data.call(
+            call,
+            &mut Ctx {
+                world: self,
+                node,
+                comp,
+            },
+        );
         self.hook_depth -= 1;
+        self.comps.slot_mut(c).data = Some(data);
         if let Err(error) = result {
-            self.hook_errors = self.hook_errors.wrapping_add(1);
-            self.last_hook_error = Some((comp, call.hook(), error));
+            self.keep_hook_error(comp, call.hook(), error);
         }
+        if !self.own_hooks.is_empty() {
+            self.run_own_hooks(comp);
+        }
+    }
+
+    /// Runs, in order, the hooks of `comp` that were asked for while its own hook ran.
+    fn run_own_hooks(&mut self, comp: CompId) {
+        while let Some(at) = self.own_hooks.iter().position(|&(c, _)| c == comp) {
+            let (_, call) = self.own_hooks.remove(at);
+            if let Ok(c) = self.comps.resolve(comp) {
+                self.call_hook(c, call);
+            }
+        }
+    }
+
+    fn keep_hook_error(&mut self, comp: CompId, hook: Hook, error: Error) {
+        self.hook_errors = self.hook_errors.wrapping_add(1);
+        self.last_hook_error = Some((comp, hook, error));
     }
 
     /// Whether the frame's phases are running (Cocos `_updating`).

@@ -19,7 +19,7 @@ pub const MAX_Z_INDEX: i16 = i16::MAX;
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// The node's zIndex.
     pub fn z_index(&self, node: NodeId) -> Result<i16, Error> {

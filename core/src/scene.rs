@@ -16,7 +16,7 @@ use crate::{Dispatch, Error, NodeId, World};
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     fn first_root_child_with(&self, flag: Flags) -> Option<usize> {
         let mut child = self.arena.first_child(0);

@@ -145,7 +145,7 @@ impl Timer {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Schedules `on_timer(key, …)` of `comp` every `interval_seconds` (0: every frame),
     /// `repeat = Some(r)` for `r + 1` firings or `None` for ever, the first after

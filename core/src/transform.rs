@@ -29,7 +29,7 @@ fn finite(v: Vec2) -> Result<Vec2, Error> {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Position of the node's anchor in its parent's anchor space.
     pub fn position(&self, node: NodeId) -> Result<Vec2, Error> {

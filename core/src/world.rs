@@ -11,7 +11,7 @@ use crate::invoker::{BucketQueue, OrderedQueue};
 use crate::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
 use crate::timers::TimerTable;
 use crate::trace::TraceEntry;
-use crate::{CompId, ComponentSet, Error, Hook, NodeId};
+use crate::{CompId, ComponentSet, Error, Hook, HookCall, NodeId};
 
 /// Default capacity of the timer table.
 pub const DEFAULT_TIMER_CAPACITY: usize = 8;
@@ -93,7 +93,15 @@ pub struct World<
     pub(crate) phase_times: crate::frame::PhaseTimes,
     pub(crate) hook_errors: u32,
     pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
+    /// Hooks asked for on a component while its own hook was running, to run right
+    /// after it (see `lifecycle.rs`).
+    pub(crate) own_hooks: Vec<(CompId, HookCall), MAX_OWN_HOOKS>,
 }
+
+/// How many hooks of components whose own hook is running can wait at once (a hook that
+/// disables and enables itself over and over asks for one each time); more are dropped
+/// and counted as hook errors (`QueueFull`).
+pub const MAX_OWN_HOOKS: usize = 8;
 
 impl<
         S: ComponentSet,
@@ -155,6 +163,7 @@ impl<
             phase_times: crate::frame::PhaseTimes::default(),
             hook_errors: 0,
             last_hook_error: None,
+            own_hooks: Vec::new(),
         }
     }
 

@@ -6,8 +6,8 @@
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, component_set, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect, Size2,
-    TouchEvent, TouchPhase, Vec2, World,
+    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect,
+    Size2, TouchEvent, TouchPhase, Vec2, World,
 };
 
 /// The game's world: 48 nodes, 48 components.
@@ -29,18 +29,17 @@ pub struct Paddle {
 }
 
 #[component]
-impl Hooks<BreakoutWorld> for Paddle {
-    fn on_key(ctx: &mut Ctx<BreakoutWorld, Self>, key: KeyEvent) -> HookResult {
-        let me = ctx.this_mut()?;
+impl Hooks for Paddle {
+    fn on_key(&mut self, _ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
         match key.key {
-            Key::Left => me.left = key.pressed,
-            Key::Right => me.right = key.pressed,
+            Key::Left => self.left = key.pressed,
+            Key::Right => self.right = key.pressed,
             _ => {}
         }
         Ok(())
     }
 
-    fn on_touch(ctx: &mut Ctx<BreakoutWorld, Self>, touch: TouchEvent) -> HookResult {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
         if matches!(touch.phase, TouchPhase::Down | TouchPhase::Move) {
             let node = ctx.node();
             let y = ctx.position(node)?.y;
@@ -49,16 +48,15 @@ impl Hooks<BreakoutWorld> for Paddle {
         Ok(())
     }
 
-    fn update(ctx: &mut Ctx<BreakoutWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this()?;
-        let (autopilot, ball, left, right) = (me.autopilot, me.ball, me.left, me.right);
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let node = ctx.node();
         let at = ctx.position(node)?;
-        let x = if autopilot {
-            let target = ctx.position(ball)?.x;
+        let x = if self.autopilot {
+            let target = ctx.position(self.ball)?.x;
             at.x + (target - at.x).clamp(-90.0 * dt_seconds, 90.0 * dt_seconds)
         } else {
-            at.x + (f32::from(u8::from(right)) - f32::from(u8::from(left))) * 90.0 * dt_seconds
+            let direction = f32::from(u8::from(self.right)) - f32::from(u8::from(self.left));
+            at.x + direction * 90.0 * dt_seconds
         };
         ctx.set_position(node, Vec2::new(x.clamp(10.0, WIDTH - 10.0), at.y))
     }
@@ -81,10 +79,9 @@ fn overlaps(a: &Rect, b: &Rect) -> bool {
 }
 
 #[component]
-impl Hooks<BreakoutWorld> for Ball {
-    fn update(ctx: &mut Ctx<BreakoutWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this()?;
-        let (mut v, paddle, wall, score) = (me.velocity, me.paddle, me.wall, me.score);
+impl Hooks for Ball {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let (mut v, paddle, wall, score) = (self.velocity, self.paddle, self.wall, self.score);
         let node = ctx.node();
         let mut at = ctx.position(node)?;
         at.x += v.x * dt_seconds;
@@ -122,18 +119,17 @@ impl Hooks<BreakoutWorld> for Ball {
             ctx.set_position(node, Vec2::new(WIDTH / 2.0, 20.0))?;
             v = Vec2::new(40.0, 45.0);
         }
-        ctx.this_mut()?.velocity = v;
+        self.velocity = v;
         Ok(())
     }
 
-    fn start(ctx: &mut Ctx<BreakoutWorld, Self>) -> HookResult {
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         // Faster every five seconds.
         ctx.schedule(0, 5.0, None, 5.0)
     }
 
-    fn on_timer(ctx: &mut Ctx<BreakoutWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
-        let me = ctx.this_mut()?;
-        me.velocity = Vec2::new(me.velocity.x * 1.1, me.velocity.y * 1.1);
+    fn on_timer(&mut self, _ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
+        self.velocity = Vec2::new(self.velocity.x * 1.1, self.velocity.y * 1.1);
         Ok(())
     }
 }
@@ -148,13 +144,12 @@ pub struct Score {
 }
 
 #[component(execution_order = 1)]
-impl Hooks<BreakoutWorld> for Score {
-    fn late_update(ctx: &mut Ctx<BreakoutWorld, Self>, _dt_seconds: f32) -> HookResult {
-        let me = ctx.this()?;
+impl Hooks for Score {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mut text: heapless::String<24> = heapless::String::new();
         let _ = core::fmt::write(
             &mut text,
-            format_args!("{} pts  {} balls", me.points, me.lives),
+            format_args!("{} pts  {} balls", self.points, self.lives),
         );
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {

@@ -12,8 +12,8 @@ pub mod breakout;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, ProgressBar, Shape};
 use sprig::{
-    component, component_set, CompId, Ctx, Error, Hook, HookResult, Hooks, Key, KeyEvent, NodeId,
-    Size2, TouchEvent, TouchPhase, Vec2, World,
+    component, component_set, AnyWorld, CompId, Ctx, Error, Hook, HookResult, Hooks, Key, KeyEvent,
+    NodeId, Size2, TouchEvent, TouchPhase, Vec2, World,
 };
 
 /// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
@@ -84,19 +84,20 @@ impl Orbit {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for Orbit {
-    fn on_load(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
-        let node = ctx.node();
-        let centre = ctx.position(node)?;
-        ctx.this_mut()?.centre = centre;
+impl Hooks for Orbit {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.centre = ctx.position(ctx.node())?;
         Ok(())
     }
 
-    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this_mut()?;
-        me.time_seconds += dt_seconds;
-        let (sin, cos) = sprig::sin_cos_degrees(me.time_seconds * me.turns_per_second * 360.0);
-        let at = Vec2::new(me.centre.x + me.radius * cos, me.centre.y + me.radius * sin);
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.time_seconds += dt_seconds;
+        let turned = self.time_seconds * self.turns_per_second * 360.0;
+        let (sin, cos) = sprig::sin_cos_degrees(turned);
+        let at = Vec2::new(
+            self.centre.x + self.radius * cos,
+            self.centre.y + self.radius * sin,
+        );
         let node = ctx.node();
         ctx.set_position(node, at)
     }
@@ -109,9 +110,9 @@ pub struct Spin {
 }
 
 #[component(execution_order = 1)]
-impl Hooks<ShowcaseWorld> for Spin {
-    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
-        let step = ctx.this()?.degrees_per_second * dt_seconds;
+impl Hooks for Spin {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let step = self.degrees_per_second * dt_seconds;
         let node = ctx.node();
         let angle = ctx.angle_degrees(node)?;
         ctx.set_angle_degrees(node, (angle + step) % 360.0)
@@ -138,17 +139,15 @@ impl Shuffler {
 }
 
 #[component(execution_order = -1)]
-impl Hooks<ShowcaseWorld> for Shuffler {
-    fn start(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
-        let period = ctx.this()?.period_seconds;
-        ctx.schedule(0, period, None, period)
+impl Hooks for Shuffler {
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        ctx.schedule(0, self.period_seconds, None, self.period_seconds)
     }
 
-    fn on_timer(ctx: &mut Ctx<ShowcaseWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
+    fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
         let node = ctx.node();
-        let me = ctx.this_mut()?;
-        me.rounds += 1;
-        let rounds = me.rounds;
+        self.rounds += 1;
+        let rounds = self.rounds;
         let first = ctx.children(node)?.next();
         let last = ctx.children(node)?.last();
         if let Some(first) = first {
@@ -171,16 +170,14 @@ pub struct Blinker {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for Blinker {
-    fn on_enable(ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
-        let period = ctx.this()?.period_seconds;
-        ctx.schedule(0, period, None, 0.0)
+impl Hooks for Blinker {
+    fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        ctx.schedule(0, self.period_seconds, None, 0.0)
     }
 
-    fn on_timer(ctx: &mut Ctx<ShowcaseWorld, Self>, _key: u16, _elapsed: f32) -> HookResult {
-        let target = ctx.this()?.target;
-        let shown = ctx.active(target)?;
-        ctx.set_active(target, !shown)
+    fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
+        let shown = ctx.active(self.target)?;
+        ctx.set_active(self.target, !shown)
     }
 }
 
@@ -193,17 +190,17 @@ pub struct FrameCounter {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for FrameCounter {
-    fn on_enable(_ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+impl Hooks for FrameCounter {
+    fn on_enable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         Ok(())
     }
 
-    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
-        ctx.this_mut()?.frames += 1;
+    fn late_update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        self.frames += 1;
         Ok(())
     }
 
-    fn on_disable(_ctx: &mut Ctx<ShowcaseWorld, Self>) -> HookResult {
+    fn on_disable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         Ok(())
     }
 }
@@ -226,11 +223,10 @@ impl Filler {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for Filler {
-    fn update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this_mut()?;
-        me.elapsed_seconds = (me.elapsed_seconds + dt_seconds) % me.period_seconds;
-        let value = me.elapsed_seconds / me.period_seconds;
+impl Hooks for Filler {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.elapsed_seconds = (self.elapsed_seconds + dt_seconds) % self.period_seconds;
+        let value = self.elapsed_seconds / self.period_seconds;
         let node = ctx.node();
         if let Some(bar) = ctx.component_of::<ProgressBar>(node)? {
             ctx.get_mut::<ProgressBar>(bar)?.value = value;
@@ -248,20 +244,19 @@ pub struct FrameText {
 }
 
 #[component(execution_order = 2)]
-impl Hooks<ShowcaseWorld> for FrameText {
-    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this_mut()?;
-        me.frames += 1;
+impl Hooks for FrameText {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.frames += 1;
         if dt_seconds > 0.0 {
             let now = 1.0 / dt_seconds;
-            me.fps = if me.fps == 0.0 {
+            self.fps = if self.fps == 0.0 {
                 now
             } else {
-                me.fps * 0.9 + now * 0.1
+                self.fps * 0.9 + now * 0.1
             };
         }
         // Rounded without float formatting, which would add ~10 KiB of flash on a board.
-        let (frames, fps) = (me.frames, (me.fps + 0.5) as u32);
+        let (frames, fps) = (self.frames, (self.fps + 0.5) as u32);
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
             let mut text: heapless::String<24> = heapless::String::new();
@@ -278,8 +273,8 @@ impl Hooks<ShowcaseWorld> for FrameText {
 pub struct TraceLine;
 
 #[component(execution_order = 3)]
-impl Hooks<ShowcaseWorld> for TraceLine {
-    fn late_update(ctx: &mut Ctx<ShowcaseWorld, Self>, _dt_seconds: f32) -> HookResult {
+impl Hooks for TraceLine {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let last = ctx
             .trace()
             .filter(|e| !matches!(e.hook, Hook::Update | Hook::LateUpdate))
@@ -308,12 +303,11 @@ pub struct Toggle {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for Toggle {
-    fn on_touch(ctx: &mut Ctx<ShowcaseWorld, Self>, touch: TouchEvent) -> HookResult {
+impl Hooks for Toggle {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
         if touch.phase == TouchPhase::Down {
-            let target = ctx.this()?.target;
-            let shown = ctx.active(target)?;
-            ctx.set_active(target, !shown)?;
+            let shown = ctx.active(self.target)?;
+            ctx.set_active(self.target, !shown)?;
             ctx.stop_propagation();
         }
         Ok(())
@@ -327,12 +321,11 @@ pub struct SpinSwitch {
 }
 
 #[component]
-impl Hooks<ShowcaseWorld> for SpinSwitch {
-    fn on_key(ctx: &mut Ctx<ShowcaseWorld, Self>, key: KeyEvent) -> HookResult {
+impl Hooks for SpinSwitch {
+    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
         if key.key == Key::A && key.pressed {
-            let spin = ctx.this()?.spin;
-            let on = ctx.enabled(spin)?;
-            ctx.set_enabled(spin, !on)?;
+            let on = ctx.enabled(self.spin)?;
+            ctx.set_enabled(self.spin, !on)?;
         }
         Ok(())
     }

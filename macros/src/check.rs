@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
@@ -35,7 +35,7 @@ const DRAW_SHAPE: &str = "`draw` takes no value: write `#[component(draw)]` and 
 const ORDER_RANGE: &str = "execution_order must be an integer in -32768..=32767";
 
 /// Where `#[component]` goes, for the messages about where it does not.
-const WHERE_IT_GOES: &str = "`#[component]` goes on `impl sprig::Hooks<World> for Type`";
+const WHERE_IT_GOES: &str = "`#[component]` goes on `impl sprig::Hooks for Type`";
 
 /// At most this many entries in a set: a kind is a `u8`.
 const MAX_ENTRIES: usize = 255;
@@ -346,21 +346,37 @@ fn hook(ctxt: &Ctxt, hook_fn: &HookFn) -> Option<Hook> {
         );
         return None;
     };
-    if let Some(receiver) = &hook_fn.receiver {
-        ctxt.error_spanned_by(
-            receiver,
-            "hooks take `ctx`, not `self`; reach the component with `ctx.this()` / \
-             `ctx.this_mut()`",
-        );
-        return None;
-    }
     let expected = hook.inputs();
+    match &hook_fn.receiver {
+        Some((_, true)) => {}
+        Some((receiver, false)) => {
+            ctxt.error_spanned_by(
+                receiver,
+                format!(
+                    "hooks take `&mut self`: `fn {name}(&mut self, {})`",
+                    expected.join(", ")
+                ),
+            );
+            return None;
+        }
+        None => {
+            ctxt.error_at(
+                hook_fn.inputs_span,
+                format!(
+                    "hooks take `&mut self` first, the component's own data: \
+                     `fn {name}(&mut self, {})`",
+                    expected.join(", ")
+                ),
+            );
+            return None;
+        }
+    }
     if hook_fn.inputs != expected.len() {
         let plural = if expected.len() == 1 { "" } else { "s" };
         ctxt.error_at(
             hook_fn.inputs_span,
             format!(
-                "`{name}` takes {} argument{plural}, `({})`, not {}",
+                "`{name}` takes `&mut self` and {} argument{plural}, `({})`, not {}",
                 expected.len(),
                 expected.join(", "),
                 hook_fn.inputs
@@ -417,8 +433,8 @@ fn cfgs(attrs: &[Attribute]) -> Vec<Attribute> {
         .collect()
 }
 
-/// The generics of the `Component` impl: the params that occur in the self type (`W` of
-/// `Hooks<W>` usually does not), their bounds and where-predicates that mention no
+/// The generics of the `Component` impl: the params that occur in the self type, their
+/// bounds and where-predicates that mention no
 /// dropped param, and `'static` on each kept type and lifetime.
 fn component_generics(generics: &Generics, self_ty: &Type) -> Generics {
     let used = names(self_ty.to_token_stream());
@@ -545,8 +561,6 @@ pub struct Set {
     pub name: Ident,
     /// The entries to emit, in kind order (duplicates left out).
     pub entries: Vec<Entry>,
-    /// The name of `Dispatch`'s world parameter: `W`, unless an entry uses that name.
-    pub world: Ident,
 }
 
 /// One entry of a set, checked.
@@ -639,24 +653,11 @@ pub fn component_set(ctxt: &Ctxt, input: SetInput) -> Set {
         });
     }
 
-    let used = entries
-        .iter()
-        .flat_map(|entry| names(entry.ty.to_token_stream()))
-        .collect::<BTreeSet<_>>();
-    let world = (0..)
-        .map(|n| match n {
-            0 => "W".to_owned(),
-            n => format!("W{n}"),
-        })
-        .find(|name| !used.contains(name))
-        .unwrap_or_else(|| "W".to_owned());
-
     Set {
         attrs: input.attrs,
         vis: input.vis,
         enum_token: input.enum_token,
         name: input.name,
         entries,
-        world: Ident::new(&world, Span::call_site()),
     }
 }

@@ -51,7 +51,6 @@ pub fn component_set(set: &Set) -> TokenStream {
     let vis = &set.vis;
     let enum_token = &set.enum_token;
     let name = &set.name;
-    let world = &set.world;
     let variants: Vec<_> = set.entries.iter().map(|entry| &entry.variant).collect();
     let tys: Vec<_> = set.entries.iter().map(|entry| &entry.ty).collect();
     let kinds: Vec<_> = set
@@ -60,11 +59,10 @@ pub fn component_set(set: &Set) -> TokenStream {
         .map(|entry| Literal::u8_unsuffixed(entry.kind))
         .collect();
     let docs = set.entries.iter().map(variant_docs);
-    // Spanned at the entry: rustc reports an entry that is not a component here too.
-    let hooks_bounds = set
-        .entries
-        .iter()
-        .map(|Entry { ty, .. }| quote_spanned!(ty.span()=> #ty: ::sprig::Hooks<#world>));
+    // Spanned at each entry, so that an entry that is no component is reported there.
+    let call_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
+        quote_spanned!(ty.span()=> Self::#variant(c) => ::sprig::dispatch_hook::<#ty>(c, call, ctx),)
+    });
     let members = set.entries.iter().map(|entry| member(name, entry));
     // Spanned at each entry, so that an entry that is no component is reported there.
     let draw_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
@@ -118,22 +116,53 @@ pub fn component_set(set: &Set) -> TokenStream {
                     _ => ::sprig::HookMask::NONE,
                 }
             }
+
+            fn kind_of<T: 'static>() -> ::core::option::Option<u8> {
+                let id = ::core::any::TypeId::of::<T>();
+                #(
+                    if id == ::core::any::TypeId::of::<#tys>() {
+                        return ::core::option::Option::Some(#kinds);
+                    }
+                )*
+                ::core::option::Option::None
+            }
+
+            fn as_any(&self) -> &dyn ::core::any::Any {
+                match self {
+                    #(Self::#variants(c) => c,)*
+                }
+            }
+
+            fn as_any_mut(&mut self) -> &mut dyn ::core::any::Any {
+                match self {
+                    #(Self::#variants(c) => c,)*
+                }
+            }
+
+            fn take_component<T: 'static>(
+                component: &mut ::core::option::Option<T>,
+            ) -> ::core::option::Option<Self> {
+                let any: &mut dyn ::core::any::Any = component;
+                #(
+                    if let ::core::option::Option::Some(slot) =
+                        any.downcast_mut::<::core::option::Option<#tys>>()
+                    {
+                        return slot.take().map(Self::#variants);
+                    }
+                )*
+                ::core::option::Option::None
+            }
         }
 
-        impl<#world> ::sprig::Dispatch<#world> for #name
-        where
-            #(#hooks_bounds,)*
-        {
+        impl ::sprig::Dispatch for #name {
+            #[inline]
             fn call(
-                kind: u8,
+                &mut self,
                 call: ::sprig::HookCall,
-                world: &mut #world,
-                node: ::sprig::NodeId,
-                comp: ::sprig::CompId,
+                ctx: &mut ::sprig::Ctx<impl ::sprig::AnyWorld>,
             ) -> ::sprig::HookResult {
-                match kind {
-                    #(#kinds => ::sprig::dispatch_hook::<#world, #tys>(call, world, node, comp),)*
-                    _ => ::core::result::Result::Ok(()),
+                match self {
+                    #(#call_arms)*
                 }
             }
         }

@@ -9,8 +9,8 @@ use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{
-    token, Attribute, FnArg, Generics, Ident, ImplItem, Item, ItemImpl, LitInt, Path, Token, Type,
-    TypePath, Visibility,
+    token, Attribute, FnArg, Generics, Ident, ImplItem, Item, ItemImpl, LitInt, Path, ReceiverKind,
+    Token, Type, TypePath, Visibility,
 };
 
 use crate::ctxt::Ctxt;
@@ -95,8 +95,9 @@ pub enum ImplMember {
 pub struct HookFn {
     /// Its name.
     pub name: Ident,
-    /// A `self` receiver's tokens (`&mut self`), if it has one.
-    pub receiver: Option<TokenStream>,
+    /// A `self` receiver's tokens (`&mut self`), if it has one, and whether it is
+    /// exactly `&mut self`.
+    pub receiver: Option<(TokenStream, bool)>,
     /// How many inputs it takes besides a receiver.
     pub inputs: usize,
     /// The span of its parenthesized inputs.
@@ -255,7 +256,10 @@ fn impl_member(item: &ImplItem) -> ImplMember {
         ImplItem::Fn(f) => {
             let sig = &f.sig;
             let receiver = sig.inputs.iter().find_map(|input| match input {
-                FnArg::Receiver(receiver) => Some(receiver.to_token_stream()),
+                FnArg::Receiver(receiver) => Some((
+                    receiver.to_token_stream(),
+                    matches!(receiver.kind, ReceiverKind::Reference(_, _, Some(_))),
+                )),
                 FnArg::Typed(_) => None,
             });
             return ImplMember::Fn(HookFn {

@@ -33,7 +33,7 @@ pub fn trace<S, const N: usize, const C: usize, const TM: usize, const E: usize,
     world: &mut World<S, N, C, TM, E, TR>,
     keep_update: bool,
 ) where
-    S: Dispatch<World<S, N, C, TM, E, TR>>,
+    S: Dispatch,
 {
     for entry in world.trace() {
         if !keep_update && matches!(entry.hook, sprig::Hook::Update | sprig::Hook::LateUpdate) {
@@ -78,7 +78,7 @@ where
     P::Color: RenderColor,
     K: Clock,
     I: InputSource,
-    S: DrawSet + Dispatch<World<S, N, C, TM, E, TR>>,
+    S: DrawSet + Dispatch,
 {
     loop {
         match runner.frame(world, renderer) {

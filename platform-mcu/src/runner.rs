@@ -161,7 +161,7 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         renderer: &mut Renderer<P::Color, N, BUF, D, SH>,
     ) -> Result<FrameReport, RunError<P::Error>>
     where
-        S: DrawSet + Dispatch<World<S, N, C, TM, E, TR>>,
+        S: DrawSet + Dispatch,
         P::Color: RenderColor,
     {
         let idle_ticks = self.wait_for_slot();

@@ -25,8 +25,8 @@ use embedded_hal::digital::{self, InputPin};
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
 use sprig::{
-    component, component_set, Ctx, Error, HookResult, Hooks, Key, KeyEvent, Size2, TouchEvent,
-    TouchPhase, Vec2, World,
+    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, Size2,
+    TouchEvent, TouchPhase, Vec2, World,
 };
 use sprig_mcu::ssd0323::Ssd0323;
 use sprig_mcu::{
@@ -71,18 +71,18 @@ type W = World<App, 8, 8>;
 pub struct Recorder;
 
 #[component]
-impl Hooks<W> for Recorder {
-    fn on_key(_ctx: &mut Ctx<W, Self>, key: KeyEvent) -> HookResult {
+impl Hooks for Recorder {
+    fn on_key(&mut self, _ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
         log(format!("key {:?} {}", key.key, key.pressed));
         Ok(())
     }
 
-    fn on_touch(_ctx: &mut Ctx<W, Self>, touch: TouchEvent) -> HookResult {
+    fn on_touch(&mut self, _ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
         log(format!("touch {:?}", touch.phase));
         Ok(())
     }
 
-    fn update(_ctx: &mut Ctx<W, Self>, dt_seconds: f32) -> HookResult {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         log(format!("update {dt_seconds}"));
         advance(UPDATE_TICKS.with(Cell::get));
         Ok(())
@@ -93,8 +93,8 @@ impl Hooks<W> for Recorder {
 pub struct Mover;
 
 #[component]
-impl Hooks<W> for Mover {
-    fn update(ctx: &mut Ctx<W, Self>, _dt_seconds: f32) -> HookResult {
+impl Hooks for Mover {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let node = ctx.node();
         let at = ctx.position(node)?;
         ctx.set_position(node, Vec2::new((at.x + 1.0) % 12.0, at.y))

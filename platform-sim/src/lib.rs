@@ -37,7 +37,7 @@ pub fn describe_tree<
     world: &mut World<S, N, C, TM, E, TR>,
 ) -> Result<String, Error>
 where
-    S: Dispatch<World<S, N, C, TM, E, TR>>,
+    S: Dispatch,
 {
     let mut out = String::new();
     let root = world.root();
@@ -59,7 +59,7 @@ fn describe_node<
     out: &mut String,
 ) -> Result<(), Error>
 where
-    S: Dispatch<World<S, N, C, TM, E, TR>>,
+    S: Dispatch,
 {
     let name = if node == world.root() {
         "<root>"

@@ -58,7 +58,7 @@ impl FrameInput {
         screen_height: f32,
     ) -> Result<(), Error>
     where
-        S: Dispatch<World<S, N, C, TM, E, TR>>,
+        S: Dispatch,
     {
         for event in &self.events {
             match *event {

@@ -73,7 +73,7 @@ impl Run<'_> {
         mut after_frame: impl FnMut(&mut World<S, N, CS, TM, E, TR>, u32),
     ) -> Result<RunSummary, String>
     where
-        S: DrawSet + Dispatch<World<S, N, CS, TM, E, TR>>,
+        S: DrawSet + Dispatch,
         C: RenderColor + PixelColor + Into<Rgb888>,
     {
         let replay = match &options.replay {

@@ -14,7 +14,7 @@ pub fn spawn<S, const N: usize, const C: usize, const TM: usize, const E: usize,
     names: &[&str],
 ) -> Vec<NodeId>
 where
-    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+    S: sprig::Dispatch,
 {
     names
         .iter()
@@ -39,7 +39,7 @@ pub fn child_names<
     parent: NodeId,
 ) -> Vec<String>
 where
-    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+    S: sprig::Dispatch,
 {
     world
         .children(parent)
@@ -60,7 +60,7 @@ pub fn drain_events<
     world: &mut World<S, N, C, TM, E, TR>,
 ) -> Vec<NodeEvent>
 where
-    S: sprig::Dispatch<World<S, N, C, TM, E, TR>>,
+    S: sprig::Dispatch,
 {
     std::iter::from_fn(|| world.pop_event()).collect()
 }

@@ -11,9 +11,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use std::any::Any;
+
 use sprig::{
-    CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask, HookResult,
-    Hooks, NodeId, World,
+    AnyWorld, CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
+    HookResult, Hooks, NodeId, World,
 };
 
 /// The world every scenario runs in: 64 nodes, 64 components, 8 timers, 256 events,
@@ -112,36 +114,39 @@ macro_rules! probe {
             const HOOKS: HookMask = HookMask::NONE $(.with(Hook::$hook))*;
         }
 
-        impl Hooks<TestWorld> for $name {
-            fn preload(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::Preload, "preload") }
-            fn on_load(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnLoad, "on_load") }
-            fn on_enable(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnEnable, "on_enable") }
-            fn start(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::Start, "start") }
-            fn update(ctx: &mut Ctx<'_, TestWorld, Self>, _dt: f32) -> HookResult { hook(ctx, Hook::Update, "update") }
-            fn late_update(ctx: &mut Ctx<'_, TestWorld, Self>, _dt: f32) -> HookResult { hook(ctx, Hook::LateUpdate, "late_update") }
-            fn on_disable(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnDisable, "on_disable") }
-            fn on_destroy(ctx: &mut Ctx<'_, TestWorld, Self>) -> HookResult { hook(ctx, Hook::OnDestroy, "on_destroy") }
-            fn on_timer(ctx: &mut Ctx<'_, TestWorld, Self>, key: u16, _elapsed: f32) -> HookResult {
-                let label = ctx.this()?.label.clone();
-                log(format!("{label}.on_timer({key})"));
-                let (node, comp) = (ctx.node(), ctx.comp());
-                run(&label, Hook::OnTimer, ctx, node, comp);
+        impl Hooks for $name {
+            fn preload(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::Preload, "preload") }
+            fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::OnLoad, "on_load") }
+            fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::OnEnable, "on_enable") }
+            fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::Start, "start") }
+            fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt: f32) -> HookResult { hook(&self.label, ctx, Hook::Update, "update") }
+            fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt: f32) -> HookResult { hook(&self.label, ctx, Hook::LateUpdate, "late_update") }
+            fn on_disable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::OnDisable, "on_disable") }
+            fn on_destroy(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::OnDestroy, "on_destroy") }
+            fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: u16, _elapsed: f32) -> HookResult {
+                log(format!("{}.on_timer({key})", self.label));
+                act(&self.label, Hook::OnTimer, ctx);
                 Ok(())
             }
         }
     };
 }
 
-fn hook<T>(ctx: &mut Ctx<'_, TestWorld, T>, which: Hook, name: &str) -> HookResult
-where
-    T: Labelled,
-    Probes: Has<T>,
-{
-    let label = ctx.this()?.label().to_owned();
+fn hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, which: Hook, name: &str) -> HookResult {
     log(format!("{label}.{name}"));
-    let (node, comp) = (ctx.node(), ctx.comp());
-    run(&label, which, ctx, node, comp);
+    act(label, which, ctx);
     Ok(())
+}
+
+/// Runs the actions attached to `label` and `hook` with the test's world. Probes live
+/// only in [`TestWorld`]; their hooks are generic like every component's, so the world
+/// is recovered by its type.
+fn act(label: &str, hook: Hook, ctx: &mut Ctx<impl AnyWorld>) {
+    let (node, comp) = (ctx.node(), ctx.comp());
+    let world: &mut dyn Any = &mut **ctx;
+    if let Some(world) = world.downcast_mut::<TestWorld>() {
+        run(label, hook, world, node, comp);
+    }
 }
 
 /// Probes know their label.
@@ -215,17 +220,35 @@ macro_rules! set {
             fn kind_name(kind: u8) -> &'static str { KINDS.get(usize::from(kind)).map_or("", |k| k.0) }
             fn kind_order(kind: u8) -> i16 { KINDS.get(usize::from(kind)).map_or(0, |k| k.1) }
             fn kind_hooks(kind: u8) -> HookMask { KINDS.get(usize::from(kind)).map_or(HookMask::NONE, |k| k.2) }
-        }
-
-        impl Dispatch<TestWorld> for Probes {
-            fn call(kind: u8, call: HookCall, world: &mut TestWorld, node: NodeId, comp: CompId) -> HookResult {
+            fn kind_of<T: 'static>() -> Option<u8> {
                 let mut k = 0u8;
                 $(
-                    if kind == k { return sprig::dispatch_hook::<TestWorld, $variant>(call, world, node, comp); }
+                    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<$variant>() { return Some(k); }
                     k += 1;
                 )*
                 let _ = k;
-                Ok(())
+                None
+            }
+            fn as_any(&self) -> &dyn Any {
+                match self { $(Probes::$variant(c) => c),* }
+            }
+            fn as_any_mut(&mut self) -> &mut dyn Any {
+                match self { $(Probes::$variant(c) => c),* }
+            }
+            fn take_component<T: 'static>(component: &mut Option<T>) -> Option<Self> {
+                let any: &mut dyn Any = component;
+                $(
+                    if let Some(slot) = any.downcast_mut::<Option<$variant>>() {
+                        return slot.take().map(Probes::$variant);
+                    }
+                )*
+                None
+            }
+        }
+
+        impl Dispatch for Probes {
+            fn call(&mut self, call: HookCall, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+                match self { $(Probes::$variant(c) => sprig::dispatch_hook(c, call, ctx)),* }
             }
         }
     };

@@ -89,7 +89,7 @@ impl Draw for FloatShape {
 }
 
 #[component(draw)]
-impl Hooks<W> for FloatShape {}
+impl Hooks for FloatShape {}
 
 component_set! {
     /// The built-in shape and its `f32` reference.

@@ -5,8 +5,8 @@
 use std::cell::RefCell;
 
 use sprig::{
-    component, component_set, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Size2,
-    TouchEvent, TouchPhase, Vec2, World,
+    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId,
+    Size2, TouchEvent, TouchPhase, Vec2, World,
 };
 
 thread_local! {
@@ -26,10 +26,9 @@ pub struct Pad {
 }
 
 #[component]
-impl Hooks<W> for Pad {
-    fn on_touch(ctx: &mut Ctx<W, Self>, touch: TouchEvent) -> HookResult {
-        let me = ctx.this()?;
-        let (name, stop) = (me.name, me.stop);
+impl Hooks for Pad {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
+        let (name, stop) = (self.name, self.stop);
         let node = ctx.node();
         let local = ctx
             .convert_to_node_space(node, touch.world)
@@ -45,9 +44,8 @@ impl Hooks<W> for Pad {
         Ok(())
     }
 
-    fn on_key(ctx: &mut Ctx<W, Self>, key: KeyEvent) -> HookResult {
-        let me = ctx.this()?;
-        let (name, stop) = (me.name, me.stop);
+    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
+        let (name, stop) = (self.name, self.stop);
         LOG.with(|l| {
             l.borrow_mut()
                 .push(format!("{name} {:?} {}", key.key, key.pressed))

@@ -367,6 +367,8 @@ fn destroy_from_start() {
 
 /// Destroy from `update` (decision 1): destroying the component's own node skips the
 /// later components of that node this frame; all get `on_destroy` after late_update.
+/// A component's hooks never nest (its data is lent to the running hook as `&mut self`):
+/// `a1`'s own `on_disable` runs right after its `update` returns, after `a2`'s.
 #[test]
 fn destroy_own_node_from_update() {
     let mut w = TestWorld::new();
@@ -386,8 +388,8 @@ fn destroy_own_node_from_update() {
         take_log(),
         [
             "a1.update",
-            "a1.on_disable",
             "a2.on_disable",
+            "a1.on_disable",
             "b.update",
             "b.late_update",
             "a1.on_destroy",

@@ -7,8 +7,10 @@ use sprig_tests::probes::{attach, log, once, take_log, Neg, NoEnable, TestWorld,
 
 /// §1.3 M3.6 + M3.7: deactivating and reactivating its own node inside `on_load`
 /// cancels the outer activation's pending entries and runs a nested activation; every
-/// hook still runs exactly once (`preload` is not repeated). As in the engine, the
-/// nested activation's `on_enable` of the component runs before its `on_load` returns.
+/// hook still runs exactly once (`preload` is not repeated). The nested activation runs
+/// `b`'s `on_enable` before `a`'s `on_load` returns; `a`'s own `on_enable` waits until
+/// its `on_load` returns (a component's hooks never nest), where the engine runs it
+/// inside.
 #[test]
 fn toggling_own_node_inside_on_load_runs_each_hook_once() {
     let mut w = TestWorld::new();
@@ -29,9 +31,9 @@ fn toggling_own_node_inside_on_load_runs_each_hook_once() {
             "b.preload",
             "a.on_load",
             "b.on_load",
-            "a.on_enable",
             "b.on_enable",
             "toggled",
+            "a.on_enable",
         ]
     );
     w.tick(DT).unwrap();

@@ -73,9 +73,10 @@ fn destroy_from_update_disables_now_and_destroys_at_the_end() {
         [
             "a.update",
             "destroying A",
-            "a.on_disable",
             "b.on_disable",
             "destroyed A",
+            // Its own hook waits for the running one: a component's hooks never nest.
+            "a.on_disable",
             "b.on_destroy",
             "a.on_destroy",
         ]

@@ -1,12 +1,11 @@
 //! What `#[component]` and `component_set!` generate for correct input: the constants,
-//! the set's kinds, typed access, and dispatch. Components use `W = ()` so that these
-//! tests do not depend on the engine's `World`.
+//! the set's kinds, typed access, and dispatch, without a `World`.
 #![deny(warnings)]
 
 use std::cell::RefCell;
 
 use sprig::{
-    component, component_set, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall,
+    component, component_set, AnyWorld, Component, ComponentSet, Ctx, Dispatch, Has, Hook,
     HookMask, HookResult, Hooks,
 };
 
@@ -50,13 +49,13 @@ pub struct Spinner {
 }
 
 #[component(execution_order = -1)]
-impl Hooks<()> for Spinner {
-    fn on_load(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+impl Hooks for Spinner {
+    fn on_load(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         log("Spinner.on_load".into());
         Ok(())
     }
 
-    fn update(_ctx: &mut Ctx<'_, (), Self>, dt_seconds: f32) -> HookResult {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         log(format!("Spinner.update({dt_seconds})"));
         Ok(())
     }
@@ -66,13 +65,18 @@ impl Hooks<()> for Spinner {
 pub struct Label;
 
 #[component]
-impl sprig::Hooks<()> for Label {
-    fn start(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+impl sprig::Hooks for Label {
+    fn start(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         log("Label.start".into());
         Ok(())
     }
 
-    fn on_timer(_ctx: &mut Ctx<'_, (), Self>, key: u16, elapsed_seconds: f32) -> HookResult {
+    fn on_timer(
+        &mut self,
+        _ctx: &mut Ctx<impl AnyWorld>,
+        key: u16,
+        elapsed_seconds: f32,
+    ) -> HookResult {
         log(format!("Label.on_timer({key}, {elapsed_seconds})"));
         Ok(())
     }
@@ -83,10 +87,10 @@ impl sprig::Hooks<()> for Label {
 pub struct Plain;
 
 #[component(execution_order = 32767)]
-impl<W> Hooks<W> for Plain {}
+impl Hooks for Plain {}
 
 pub mod widgets {
-    use sprig::{Ctx, HookResult};
+    use sprig::{AnyWorld, Ctx, HookResult};
 
     use super::log;
 
@@ -95,40 +99,45 @@ pub mod widgets {
     pub struct ProgressBar(pub u8);
 
     #[sprig::component(execution_order = -32768)]
-    impl ::sprig::Hooks<()> for ProgressBar {
-        fn late_update(_ctx: &mut Ctx<'_, (), Self>, dt_seconds: f32) -> HookResult {
+    impl ::sprig::Hooks for ProgressBar {
+        fn late_update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
             log(format!("ProgressBar.late_update({dt_seconds})"));
             Ok(())
         }
-        fn on_destroy(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn on_destroy(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.on_destroy".into());
             Ok(())
         }
-        fn preload(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn preload(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.preload".into());
             Ok(())
         }
-        fn on_load(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn on_load(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.on_load".into());
             Ok(())
         }
-        fn on_enable(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn on_enable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.on_enable".into());
             Ok(())
         }
-        fn start(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn start(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.start".into());
             Ok(())
         }
-        fn update(_ctx: &mut Ctx<'_, (), Self>, dt_seconds: f32) -> HookResult {
+        fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
             log(format!("ProgressBar.update({dt_seconds})"));
             Ok(())
         }
-        fn on_disable(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+        fn on_disable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
             log("ProgressBar.on_disable".into());
             Ok(())
         }
-        fn on_timer(_ctx: &mut Ctx<'_, (), Self>, key: u16, elapsed_seconds: f32) -> HookResult {
+        fn on_timer(
+            &mut self,
+            _ctx: &mut Ctx<impl AnyWorld>,
+            key: u16,
+            elapsed_seconds: f32,
+        ) -> HookResult {
             log(format!("ProgressBar.on_timer({key}, {elapsed_seconds})"));
             Ok(())
         }
@@ -143,17 +152,16 @@ pub struct Red;
 
 impl Color for Red {}
 
-/// A generic component: its `Component` impl keeps `C` (and its bounds) but not `W`.
+/// A generic component: its `Component` impl keeps `C` and its bounds.
 #[derive(Debug, PartialEq)]
 pub struct Shape<C>(pub C);
 
 #[component(execution_order = 5)]
-impl<W, C: Color + 'static> Hooks<W> for Shape<C>
+impl<C: Color + 'static> Hooks for Shape<C>
 where
-    W: Clone,
     C: PartialEq,
 {
-    fn on_enable(_ctx: &mut Ctx<'_, W, Self>) -> HookResult {
+    fn on_enable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         log("Shape.on_enable".into());
         Ok(())
     }
@@ -181,7 +189,7 @@ component_set! {
 pub struct W;
 
 #[component]
-impl Hooks<()> for W {}
+impl Hooks for W {}
 
 component_set! {
     enum Named { W, Spinner }
@@ -275,23 +283,37 @@ fn has_gives_the_value_only_as_its_own_type() {
 }
 
 #[test]
-fn the_dispatch_world_parameter_steps_aside_for_a_type_named_w() {
-    let named = Named::from(W);
-    assert_eq!(named.kind(), 0);
+fn a_set_dispatches_in_every_world_and_knows_its_types() {
+    fn dispatches<S: Dispatch>() {}
+    dispatches::<App>();
+    dispatches::<Solo>();
+    dispatches::<Named>();
+    assert_eq!(Named::from(W).kind(), 0);
     assert_eq!(Named::kind_name(1), "Spinner");
-    fn dispatches_in<World, S: Dispatch<World>>() {}
-    dispatches_in::<(), Named>();
-}
 
-#[test]
-fn dispatch_is_implemented_for_every_world_all_members_run_in() {
-    fn dispatches_in<World, S: Dispatch<World>>() {}
-    dispatches_in::<(), App>();
-    dispatches_in::<(), Solo>();
-    // `Plain` runs in any world, so a set of it alone dispatches in any world too.
-    dispatches_in::<u32, Solo>();
-    let call: fn(u8, HookCall, &mut (), sprig::NodeId, sprig::CompId) -> HookResult =
-        <App as Dispatch<()>>::call;
-    let _ = call;
+    assert_eq!(App::kind_of::<Label>(), Some(1));
+    assert_eq!(App::kind_of::<Shape<Red>>(), Some(4));
+    assert_eq!(App::kind_of::<Red>(), None);
+    assert_eq!(Solo::kind_of::<Label>(), None);
+
+    let mut spinner = Some(Spinner { turns: 2 });
+    assert_eq!(
+        App::take_component(&mut spinner),
+        Some(App::Spinner(Spinner { turns: 2 }))
+    );
+    assert!(spinner.is_none());
+    let mut label = Some(Label);
+    assert!(Solo::take_component(&mut label).is_none());
+    assert!(
+        label.is_some(),
+        "a type outside the set stays with the caller"
+    );
+
+    let mut bar = App::from(widgets::ProgressBar(9));
+    assert_eq!(
+        bar.as_any().downcast_ref::<widgets::ProgressBar>(),
+        Some(&widgets::ProgressBar(9))
+    );
+    assert!(bar.as_any_mut().downcast_mut::<Label>().is_none());
     assert!(take_log().is_empty());
 }

@@ -1,9 +1,9 @@
 //! Components written with `#[component]` and `component_set!` running in a real `World`:
-//! hooks dispatch to the right type, `ctx.this_mut()` reaches the component's own data,
+//! hooks dispatch to the right type, `&mut self` is the component's own data,
 //! `execution_order` orders them, and a type without `update` never enters the update
 //! queue.
 
-use sprig::{component, component_set, Ctx, Hook, HookResult, Hooks, Vec2, World};
+use sprig::{component, component_set, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2, World};
 
 type AppWorld = World<App, 16, 16>;
 
@@ -14,11 +14,10 @@ pub struct Spinner {
 }
 
 #[component(execution_order = 1)]
-impl Hooks<AppWorld> for Spinner {
-    fn update(ctx: &mut Ctx<AppWorld, Self>, dt_seconds: f32) -> HookResult {
-        let me = ctx.this_mut()?;
-        me.frames += 1;
-        let step = me.degrees_per_second * dt_seconds;
+impl Hooks for Spinner {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.frames += 1;
+        let step = self.degrees_per_second * dt_seconds;
         let node = ctx.node();
         let angle = ctx.angle_degrees(node)?;
         ctx.set_angle_degrees(node, angle + step)
@@ -31,15 +30,14 @@ pub struct Placer {
 }
 
 #[component(execution_order = -1)]
-impl Hooks<AppWorld> for Placer {
-    fn start(ctx: &mut Ctx<AppWorld, Self>) -> HookResult {
-        let at = ctx.this()?.at;
+impl Hooks for Placer {
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let node = ctx.node();
-        ctx.set_position(node, at)
+        ctx.set_position(node, self.at)
     }
 
-    fn update(ctx: &mut Ctx<AppWorld, Self>, _dt_seconds: f32) -> HookResult {
-        let _ = ctx.this()?;
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        let _ = (self, ctx);
         Ok(())
     }
 }
@@ -50,7 +48,7 @@ pub struct Score {
 }
 
 #[component]
-impl<W> Hooks<W> for Score {}
+impl Hooks for Score {}
 
 component_set! {
     /// The app's components.

@@ -27,7 +27,7 @@ impl Component for Clip {
     const HOOKS: HookMask = HookMask::NONE;
 }
 
-impl<W> Hooks<W> for Clip {}
+impl Hooks for Clip {}
 
 impl Draw for Clip {
     const CLIPS: bool = true;

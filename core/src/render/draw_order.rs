@@ -57,7 +57,7 @@ impl<const N: usize> DrawOrder<N> {
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
 where
-    S: Dispatch<Self>,
+    S: Dispatch,
 {
     /// Fills `order` with the nodes to draw, first drawn first (see the module docs).
     /// Sorts children that wait for the end-of-frame sort, as a draw would.

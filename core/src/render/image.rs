@@ -127,7 +127,7 @@ impl Component for Image {
     const HOOKS: HookMask = HookMask::NONE;
 }
 
-impl<W> Hooks<W> for Image {}
+impl Hooks for Image {}
 
 /// A parsed source.
 enum Decoded {

@@ -169,7 +169,7 @@ impl Component for Label {
     const HOOKS: HookMask = HookMask::NONE;
 }
 
-impl<W> Hooks<W> for Label {}
+impl Hooks for Label {}
 
 /// The node's anchor fractions read back from its content rectangle
 /// `(-anchor · size, size)`, axis by axis; `0.5` on an axis of zero size.

@@ -78,7 +78,7 @@ impl Component for ProgressBar {
     const HOOKS: HookMask = HookMask::NONE;
 }
 
-impl<W> Hooks<W> for ProgressBar {}
+impl Hooks for ProgressBar {}
 
 impl Draw for ProgressBar {
     const DRAWS: bool = true;

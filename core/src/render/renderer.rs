@@ -168,7 +168,7 @@ impl<
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
         D: DrawTarget<Color = C>,
     {
         self.prepare(world);
@@ -184,7 +184,7 @@ impl<
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
         D: DrawTarget<Color = C>,
     {
         self.prepare(world);
@@ -200,7 +200,7 @@ impl<
         &mut self,
         world: &mut World<S, N, C2, TM, E, TR>,
     ) where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
     {
         world.sort_dirty_children();
         world.update_transforms();
@@ -219,7 +219,7 @@ impl<
         parent_opacity: u8,
         reordered_above: bool,
     ) where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
     {
         if !world.has(n, Flags::ACTIVE_IN_HIERARCHY) {
             return;
@@ -317,7 +317,7 @@ impl<
         &mut self,
         world: &World<S, N, C2, TM, E, TR>,
     ) where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
     {
         self.frame = self.frame.wrapping_add(1);
         if self.invalidated {
@@ -367,7 +367,7 @@ impl<
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
         D: DrawTarget<Color = C>,
     {
         let shadowed = self.shadowed();
@@ -489,7 +489,7 @@ impl<
         world: &World<S, N, C2, TM, E, TR>,
         tile: Rectangle,
     ) where
-        S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+        S: DrawSet + Dispatch,
     {
         let area = (tile.size.width * tile.size.height) as usize;
         let background = C::from_rgb888(self.background);
@@ -535,7 +535,7 @@ fn fingerprint<
     item: &Item,
 ) -> u32
 where
-    S: DrawSet + Dispatch<World<S, N, C2, TM, E, TR>>,
+    S: DrawSet + Dispatch,
 {
     let m = item.to_screen;
     let r = item.content;

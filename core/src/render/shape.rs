@@ -135,7 +135,7 @@ impl Component for Shape {
     const HOOKS: HookMask = HookMask::NONE;
 }
 
-impl<W> Hooks<W> for Shape {}
+impl Hooks for Shape {}
 
 fn distance_to_segment(a: Vec2, b: Vec2, p: Vec2) -> f32 {
     let (abx, aby) = (b.x - a.x, b.y - a.y);
