@@ -11,9 +11,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprig::{
-    component, component_set, AnyWorld, Ctx, HookResult, Hooks, NodeId, World,
-};
+use sprig::{component, component_set, AnyWorld, Ctx, HookResult, Hooks, NodeId, World};
 
 #[derive(Clone, Debug)]
 struct Spin {
@@ -56,7 +54,6 @@ struct Still {
 struct Tag {
     _id: u32,
 }
-
 
 type BenchWorld<const C: usize> = World<Bench, 65, C>;
 

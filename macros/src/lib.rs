@@ -1,5 +1,5 @@
-//! Procedural macros of Sprig: `#[component]` on an `impl sprig::Hooks<World> for Type`
-//! records the type's constants, and `component_set!` declares the app's set of component
+//! Procedural macros of Sprig: `#[component]` on an `impl sprig::Hooks for Type` records
+//! the type's constants, and `component_set!` declares the app's set of component
 //! types with `match`-based dispatch. Use them through `sprig`, which re-exports both.
 //!
 //! Each macro runs the same phases: `parse` reads the tokens into this crate's own syntax
@@ -17,24 +17,27 @@ use proc_macro::TokenStream;
 
 use crate::ctxt::Ctxt;
 
-/// Implements `sprig::Component` for the type of an `impl sprig::Hooks<World> for Type`
-/// block: its `NAME`, its `EXECUTION_ORDER` (`#[component(execution_order = -1)]`;
-/// default 0) and its `HOOKS`, one per hook fn the block defines.
+/// Implements `sprig::Component` for the type of an `impl sprig::Hooks for Type` block:
+/// its `NAME`, its `EXECUTION_ORDER` (`#[component(execution_order = -1)]`; default 0)
+/// and its `HOOKS`, one per hook fn the block defines.
 ///
-/// The block may define only hooks, each an associated fn taking `ctx` (the component is
-/// reached through it, never through `self`); a generic block's `Component` impl keeps
-/// only the parameters of the component type.
+/// The block may define only hooks, each taking `&mut self` (the component's own data)
+/// and `ctx` (the world, generic: `&mut Ctx<impl AnyWorld>`), so the type works in every
+/// app's world.
 ///
 /// ```
-/// use sprig::{component, Component, Ctx, Hook, HookResult, Hooks};
+/// use sprig::{component, AnyWorld, Component, Ctx, Hook, HookResult, Hooks};
 ///
-/// pub struct Spinner;
+/// pub struct Spinner {
+///     turns: f32,
+/// }
 ///
 /// #[component(execution_order = -1)]
-/// impl Hooks<()> for Spinner {
-///     fn update(ctx: &mut Ctx<'_, (), Self>, dt_seconds: f32) -> HookResult {
-///         let _ = (ctx, dt_seconds);
-///         Ok(())
+/// impl Hooks for Spinner {
+///     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+///         self.turns += dt_seconds;
+///         let node = ctx.node();
+///         ctx.set_angle_degrees(node, self.turns * 360.0)
 ///     }
 /// }
 ///
@@ -52,7 +55,8 @@ pub fn component(args: TokenStream, item: TokenStream) -> TokenStream {
 
 /// Declares the app's component set: an enum with one variant per component type, entries
 /// written `Type` or `Variant(path::Type)`, and its `sprig::ComponentSet`,
-/// `sprig::Dispatch` and per-type `sprig::Has` and `From` impls. An entry's kind is its
+/// `sprig::Dispatch` (one `match`, for every world) and per-type `sprig::Has` and `From`
+/// impls. An entry's kind is its
 /// index in the list; each entry must be a type with a `#[component]` impl.
 ///
 /// ```
@@ -60,12 +64,12 @@ pub fn component(args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// pub struct Spinner;
 /// #[component]
-/// impl<W> Hooks<W> for Spinner {}
+/// impl Hooks for Spinner {}
 ///
 /// mod widgets {
 ///     pub struct ProgressBar(pub u8);
 ///     #[sprig::component(execution_order = 5)]
-///     impl<W> sprig::Hooks<W> for ProgressBar {}
+///     impl sprig::Hooks for ProgressBar {}
 /// }
 ///
 /// component_set! {

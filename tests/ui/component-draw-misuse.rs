@@ -5,8 +5,8 @@ use sprig::{Ctx, HookResult, Hooks};
 pub struct Spinner;
 
 #[sprig::component(draw = true)]
-impl Hooks<()> for Spinner {
-    fn start(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+impl Hooks for Spinner {
+    fn start(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         Ok(())
     }
 }
@@ -14,6 +14,6 @@ impl Hooks<()> for Spinner {
 pub struct Twice;
 
 #[sprig::component(draw, draw)]
-impl Hooks<()> for Twice {}
+impl Hooks for Twice {}
 
 fn main() {}

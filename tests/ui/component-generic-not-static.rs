@@ -4,6 +4,6 @@
 pub struct Shape<C>(pub C);
 
 #[sprig::component]
-impl<W, C: Copy> ::sprig::Hooks<W> for Shape<C> {}
+impl<C: Copy> ::sprig::Hooks for Shape<C> {}
 
 fn main() {}

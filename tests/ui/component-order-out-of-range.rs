@@ -3,11 +3,11 @@
 pub struct Spinner;
 
 #[sprig::component(execution_order = 40000)]
-impl ::sprig::Hooks<()> for Spinner {}
+impl ::sprig::Hooks for Spinner {}
 
 pub struct Label;
 
 #[sprig::component(execution_order = -32769)]
-impl ::sprig::Hooks<()> for Label {}
+impl ::sprig::Hooks for Label {}
 
 fn main() {}

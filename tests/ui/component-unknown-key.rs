@@ -3,6 +3,6 @@
 pub struct Spinner;
 
 #[sprig::component(priority = 1)]
-impl ::sprig::Hooks<()> for Spinner {}
+impl ::sprig::Hooks for Spinner {}
 
 fn main() {}

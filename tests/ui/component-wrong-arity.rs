@@ -1,16 +1,16 @@
 //! Hooks with too few or too many inputs.
 
-use sprig::{Ctx, HookResult};
+use sprig::{AnyWorld, Ctx, HookResult};
 
 pub struct Spinner;
 
 #[sprig::component]
-impl ::sprig::Hooks<()> for Spinner {
-    fn update(_ctx: &mut Ctx<'_, (), Self>) -> HookResult {
+impl ::sprig::Hooks for Spinner {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         Ok(())
     }
 
-    fn on_load(_ctx: &mut Ctx<'_, (), Self>, _dt_seconds: f32) -> HookResult {
+    fn on_load(&mut self, _ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         Ok(())
     }
 

@@ -3,12 +3,12 @@
 pub struct Spinner;
 
 #[sprig::component]
-impl ::sprig::Hooks<()> for Spinner {}
+impl ::sprig::Hooks for Spinner {}
 
 pub struct Label;
 
 #[sprig::component]
-impl ::sprig::Hooks<()> for Label {}
+impl ::sprig::Hooks for Label {}
 
 sprig::component_set! {
     pub enum App { Spinner, Label, Spinner }

@@ -4,14 +4,14 @@ mod a {
     pub struct Label;
 
     #[sprig::component]
-    impl ::sprig::Hooks<()> for Label {}
+    impl ::sprig::Hooks for Label {}
 }
 
 mod b {
     pub struct Label;
 
     #[sprig::component]
-    impl ::sprig::Hooks<()> for Label {}
+    impl ::sprig::Hooks for Label {}
 }
 
 sprig::component_set! {

@@ -3,7 +3,7 @@
 pub struct Spinner;
 
 #[sprig::component]
-impl ::sprig::Hooks<()> for Spinner {}
+impl ::sprig::Hooks for Spinner {}
 
 sprig::component_set! {
     pub struct App { Spinner }
