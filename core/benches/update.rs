@@ -197,14 +197,12 @@ fn main() {
         case::<1024>(mix);
         case::<4096>(mix);
     }
-    let slot = std::mem::size_of::<Option<Bench>>();
+    let slot = BenchWorld::<64>::component_slot_bytes();
+    let data = std::mem::size_of::<Bench>();
     println!(
-        "memory component_slot={}B (data {}B + {}B overhead: node, generation, next, flags) \
-         queue_entry=4B (order, slot) per queue: start, update, late_update; \
-         activation_entry={}B",
-        slot + 8,
-        std::mem::size_of::<Bench>(),
-        slot + 8 - std::mem::size_of::<Bench>(),
-        6
+        "memory component_slot={slot}B (data {data}B + {}B overhead: free/held tag, node, \
+         generation, next, flags, kind) queue_entry=4B (order, slot) per queue: start, \
+         update, late_update; activation_entry=6B",
+        slot - data,
     );
 }

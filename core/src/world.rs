@@ -182,6 +182,12 @@ impl<
         C
     }
 
+    /// Bytes one component slot takes: the set's value (as large as its largest type)
+    /// plus the slot's bookkeeping (node, generation, next component, flags, kind).
+    pub const fn component_slot_bytes() -> usize {
+        core::mem::size_of::<crate::comp_arena::CompSlot<S>>()
+    }
+
     /// Live nodes, the root and nodes pending destruction included.
     pub fn node_count(&self) -> usize {
         self.arena.live()
