@@ -8,6 +8,15 @@
 //! - `on_disable` → it leaves every queue at once, mid-pass included, without disturbing
 //!   the others' order (decision 1).
 //!
+//! Hooks are called in one place, [`World::invoke`]: the component's value is taken out
+//! of its slot and lent to the hook as `&mut self`, with the world in its `Ctx`. So a
+//! component's hooks never nest: a hook of the same component that the running hook
+//! causes (it disables itself, destroys or deactivates its node, re-enables itself from
+//! `on_disable`) waits and runs right after the running hook returns, in the order it
+//! was caused; every other component's hooks run at once, as in the engine. The engine
+//! calls those nested hooks inside the running one; with `&mut self` that would alias the
+//! component, so Sprig defers them instead.
+//!
 //! Sprig decisions beyond the engine, so the lifecycle invariants always hold
 //! (`on_enable`/`on_disable` alternate, no hook after `on_destroy`, `update` only while
 //! enabled and active):
