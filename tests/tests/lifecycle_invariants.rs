@@ -251,8 +251,18 @@ fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), String>
     Ok(())
 }
 
+/// Cases per run: 1 000 (about 40 000 operations), or with `SPRIG_SOAK=1` 25 000 (about
+/// 1 000 000 operations: each case is 1 to 79 operations, 40 on average).
+fn cases() -> u32 {
+    if std::env::var_os("SPRIG_SOAK").is_some() {
+        25_000
+    } else {
+        1_000
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn lifecycle_invariants_hold(
