@@ -15,14 +15,18 @@ use embedded_graphics::primitives::{PointsIter, Rectangle};
 use embedded_graphics::Pixel;
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
-use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig::{world, NodeId, Size2, Vec2};
 
-component_set! {
+world! {
     /// The stand-in's components.
-    pub enum Scene { Shape(sprig::render::Shape) }
+    type W = World {
+        nodes: 32,
+        components: Scene {
+            sprig::render::Shape: 32,
+        },
+    };
 }
 
-type W = World<Scene, 32, 32>;
 const WIDTH: u32 = 128;
 const HEIGHT: u32 = 64;
 const FRAMES: u32 = 300;

@@ -11,7 +11,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprig::{component, component_set, AnyWorld, Ctx, HookResult, Hooks, NodeId, World};
+use sprig::{
+    component, world, AnyWorld, ComponentSet, Ctx, Dispatch, HookResult, Hooks, NodeId, World,
+};
 
 #[derive(Clone, Debug)]
 struct Spin {
@@ -55,8 +57,6 @@ struct Tag {
     _id: u32,
 }
 
-type BenchWorld<const C: usize> = World<Bench, 65, C>;
-
 #[component]
 impl Hooks for Spin {
     fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt: f32) -> HookResult {
@@ -76,10 +76,19 @@ impl Hooks for Still {}
 #[component]
 impl Hooks for Tag {}
 
-component_set! {
-    /// The bench's four types.
-    enum Bench { Spin, Drift, Still, Tag }
+/// A world per N: room for N `Spin`s (the one-type mix) and N/4 of each other type.
+macro_rules! bench_world {
+    ($($alias:ident $set:ident $n:literal),*) => {$(
+        world! {
+            type $alias = World {
+                nodes: 65,
+                components: $set { Spin: $n, Drift: $n / 4, Still: $n / 4, Tag: $n / 4 },
+            };
+        }
+    )*};
 }
+
+bench_world!(Bench64 Set64 64, Bench1024 Set1024 1024, Bench4096 Set4096 4096);
 
 trait Update {
     fn update(&mut self, dt: f32);
@@ -128,10 +137,9 @@ fn measure(n: usize, mut frame: impl FnMut()) -> f64 {
     start.elapsed().as_nanos() as f64 / (frames * n) as f64
 }
 
-fn case<const C: usize>(mix: &str) {
-    let n = C;
+fn case<S: Dispatch, const C: usize>(n: usize, mix: &str) {
     let mixed = mix == "four";
-    let mut world: Box<BenchWorld<C>> = Box::new(World::new());
+    let mut world: Box<World<S, 65, C>> = Box::new(World::new());
     let root = world.root();
     let nodes: Vec<NodeId> = (0..64)
         .map(|_| world.create_child(root, "n").expect("fits"))
@@ -193,16 +201,17 @@ fn case<const C: usize>(mix: &str) {
 
 fn main() {
     for mix in ["one", "four"] {
-        case::<64>(mix);
-        case::<1024>(mix);
-        case::<4096>(mix);
+        case::<Set64, { Set64::CAPACITY }>(64, mix);
+        case::<Set1024, { Set1024::CAPACITY }>(1024, mix);
+        case::<Set4096, { Set4096::CAPACITY }>(4096, mix);
     }
-    let slot = BenchWorld::<64>::component_slot_bytes();
-    let data = std::mem::size_of::<Bench>();
+    let overhead = Bench64::component_slot_overhead_bytes();
     println!(
-        "memory component_slot={slot}B (data {data}B + {}B overhead: free/held tag, node, \
-         generation, next, flags, kind) queue_entry=4B (order, slot) per queue: start, \
-         update, late_update; activation_entry=6B",
-        slot - data,
+        "memory component_slot = the type's Option<T> + {overhead}B overhead (node, \
+         generation, next, flags): Spin {}B+{overhead}B, Tag {}B+{overhead}B; \
+         queue_entry=4B (order, slot) per queue: start, update, late_update; \
+         activation_entry=6B",
+        std::mem::size_of::<Option<Spin>>(),
+        std::mem::size_of::<Option<Tag>>(),
     );
 }

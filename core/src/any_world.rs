@@ -76,8 +76,7 @@ macro_rules! any_world {
 
             fn add_component<T: Component>(&mut self, node: NodeId, component: T)
                 -> Result<CompId, Error> {
-                let value = S::take_component(&mut Some(component)).ok_or(Error::NotInSet)?;
-                World::add_component(self, node, value)
+                World::add_component(self, node, component)
             }
 
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_ {

@@ -1,8 +1,7 @@
-//! The fixed-capacity component arena: slots holding the app's component-set values,
-//! generations, lifecycle flags (§1.1 of `cocos-semantics.md`), and each node's
-//! component list in the order the components were added.
-
-use heapless::Vec;
+//! The component handles and their bookkeeping: per handle index, the node, generation,
+//! next component on the node and lifecycle flags (8 bytes), beside the set that holds
+//! each type's data (`component_set.rs`). Each type's handles are a range of indices
+//! with its own free list, so a type's capacity is its own.
 
 use crate::node::NONE;
 use crate::{CompId, ComponentSet, Error};
@@ -34,20 +33,27 @@ impl CompFlags {
     pub(crate) const ENABLING: CompFlags = CompFlags(1 << 11);
 }
 
-pub(crate) struct CompSlot<S> {
-    /// `None` while the slot is free, and while the component's hook runs (its data is
-    /// then out, lent to the hook as `&mut self`).
-    pub(crate) data: Option<S>,
+/// The bookkeeping of one component handle; the data is in the set.
+#[derive(Clone, Copy)]
+pub(crate) struct CompSlot {
     pub(crate) node: u16,
     pub(crate) generation: u16,
-    /// The component's kind: known while its data is out for a hook.
-    pub(crate) kind: u8,
-    /// Next component on the same node; for a free slot, the next free slot.
+    /// Next component on the same node; for a free slot, the next free slot of its type.
     pub(crate) next: u16,
     pub(crate) flags: CompFlags,
 }
 
-impl<S> CompSlot<S> {
+/// Bytes of bookkeeping per component slot.
+pub(crate) const COMP_SLOT_BYTES: usize = core::mem::size_of::<CompSlot>();
+
+impl CompSlot {
+    const FREE: CompSlot = CompSlot {
+        node: NONE,
+        generation: 0,
+        next: NONE,
+        flags: CompFlags(0),
+    };
+
     pub(crate) fn has(&self, flag: CompFlags) -> bool {
         self.flags.0 & flag.0 == flag.0
     }
@@ -62,16 +68,31 @@ impl<S> CompSlot<S> {
 }
 
 pub(crate) struct CompArena<S, const C: usize> {
-    slots: Vec<CompSlot<S>, C>,
-    free_head: u16,
+    slots: [CompSlot; C],
+    /// The components' data, per type.
+    pub(crate) set: S,
     live: usize,
 }
 
 impl<S: ComponentSet, const C: usize> CompArena<S, C> {
-    pub(crate) const fn new() -> Self {
+    /// Every handle free, each type's free list in index order.
+    pub(crate) fn new() -> Self {
+        let mut slots = [CompSlot::FREE; C];
+        let mut set = S::empty();
+        for (kind, head) in S::KINDS.iter().zip(set.free_heads().iter_mut()) {
+            let first = usize::from(kind.first);
+            let end = (first + usize::from(kind.capacity)).min(C);
+            *head = if first < end { kind.first } else { NONE };
+            // Each type's free list runs through its range in index order.
+            for (i, slot) in slots.iter_mut().enumerate().take(end).skip(first) {
+                if i + 1 < end {
+                    slot.next = (i + 1) as u16;
+                }
+            }
+        }
         CompArena {
-            slots: Vec::new(),
-            free_head: NONE,
+            slots,
+            set,
             live: 0,
         }
     }
@@ -92,64 +113,55 @@ impl<S: ComponentSet, const C: usize> CompArena<S, C> {
         }
     }
 
-    pub(crate) fn slot(&self, i: usize) -> &CompSlot<S> {
+    pub(crate) fn slot(&self, i: usize) -> &CompSlot {
         &self.slots[i]
     }
 
-    pub(crate) fn slot_mut(&mut self, i: usize) -> &mut CompSlot<S> {
+    pub(crate) fn slot_mut(&mut self, i: usize) -> &mut CompSlot {
         &mut self.slots[i]
     }
 
     pub(crate) fn kind(&self, i: usize) -> u8 {
-        self.slots[i].kind
+        S::kind_at(i as u16)
     }
 
     pub(crate) fn live(&self) -> usize {
         self.live
     }
 
-    /// Takes a free slot for `data` on node slot `node`, enabled, not yet linked.
-    pub(crate) fn alloc(&mut self, data: S, node: u16) -> Result<usize, Error> {
-        let flags = CompFlags(CompFlags::OCCUPIED.0 | CompFlags::ENABLED.0);
-        let kind = data.kind();
-        let i = if self.free_head != NONE {
-            let i = usize::from(self.free_head);
-            self.free_head = self.slots[i].next;
-            i
-        } else if self.slots.is_full() {
-            return Err(Error::ComponentArenaFull { capacity: C as u16 });
-        } else {
-            let i = self.slots.len();
-            // Room was checked just above.
-            let _ = self.slots.push(CompSlot {
-                data: None,
-                node,
-                generation: 0,
-                kind,
-                next: NONE,
-                flags,
-            });
-            i
+    /// Takes a free handle of type `kind` on node slot `node`, enabled, not yet linked;
+    /// the caller puts the data in the set's slot.
+    pub(crate) fn alloc(&mut self, kind: u8, node: u16) -> Result<usize, Error> {
+        let capacity = S::KINDS.get(usize::from(kind)).map_or(0, |k| k.capacity);
+        let head = self
+            .set
+            .free_heads()
+            .get_mut(usize::from(kind))
+            .ok_or(Error::NotInSet)?;
+        let i = usize::from(*head);
+        let Some(slot) = self.slots.get_mut(i) else {
+            return Err(Error::ComponentArenaFull { capacity });
         };
-        let slot = &mut self.slots[i];
-        slot.data = Some(data);
+        *head = slot.next;
         slot.node = node;
-        slot.kind = kind;
         slot.next = NONE;
-        slot.flags = flags;
+        slot.flags = CompFlags(CompFlags::OCCUPIED.0 | CompFlags::ENABLED.0);
         self.live += 1;
         Ok(i)
     }
 
     /// Frees an unlinked slot, drops its data and advances its generation.
     pub(crate) fn free(&mut self, i: usize) {
+        self.set.clear(i as u16);
+        let kind = S::kind_at(i as u16);
         let slot = &mut self.slots[i];
-        slot.data = None;
         slot.flags = CompFlags::default();
         slot.generation = slot.generation.wrapping_add(1);
         slot.node = NONE;
-        slot.next = self.free_head;
-        self.free_head = i as u16;
+        if let Some(head) = self.set.free_heads().get_mut(usize::from(kind)) {
+            slot.next = *head;
+            *head = i as u16;
+        }
         self.live -= 1;
     }
 }

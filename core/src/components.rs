@@ -35,18 +35,33 @@ where
     /// the hierarchy its `preload`, `on_load` and `on_enable` run now; its `start` waits
     /// for the next start round (§1.6).
     ///
-    /// Errors, changing nothing: stale node; `ComponentArenaFull`; `HierarchyLocked` on
-    /// a node being destroyed at the end of this frame.
-    pub fn add_component(
+    /// Errors, changing nothing: stale node; `NotInSet` if the world's set does not hold
+    /// `T`; `ComponentArenaFull` when every slot of `T` is taken; `HierarchyLocked` on a
+    /// node being destroyed at the end of this frame.
+    pub fn add_component<T: Component>(
         &mut self,
         node: NodeId,
-        component: impl Into<S>,
+        component: T,
     ) -> Result<CompId, Error> {
+        let kind = S::kind_of::<T>().ok_or(Error::NotInSet)?;
         let n = self.arena.resolve(node)?;
         if self.has(n, Flags::DESTROYING) {
             return Err(Error::HierarchyLocked);
         }
-        let c = self.comps.alloc(component.into(), n as u16)?;
+        let c = self.comps.alloc(kind, n as u16)?;
+        match self
+            .comps
+            .set
+            .slot_mut(c as u16)
+            .and_then(|slot| slot.downcast_mut::<Option<T>>())
+        {
+            Some(slot) => *slot = Some(component),
+            None => {
+                // The set's kind table and its slots disagree: refuse, changing nothing.
+                self.comps.free(c);
+                return Err(Error::NotInSet);
+            }
+        }
         match self.last_comp_of(n) {
             Some(last) => self.comps.slot_mut(last).next = c as u16,
             None => self.arena.slot_mut(n).first_comp = c as u16,
@@ -55,6 +70,14 @@ where
             self.activate_comp_now(c);
         }
         Ok(self.comps.id(c))
+    }
+
+    /// How many components of type `T` the world holds at once (0 if its set does not
+    /// hold `T`).
+    pub fn component_capacity_of<T: Component>(&self) -> usize {
+        S::kind_of::<T>()
+            .and_then(|kind| S::KINDS.get(usize::from(kind)))
+            .map_or(0, |kind| usize::from(kind.capacity))
     }
 
     /// The node's components in the order they were added, those marked for destruction
@@ -82,12 +105,15 @@ where
     /// `ComponentBusy` from inside its own hook (where it is `self`).
     pub fn get<T: Component>(&self, comp: CompId) -> Result<&T, Error> {
         let c = self.comps.resolve(comp)?;
-        match &self.comps.slot(c).data {
-            Some(data) => data
-                .as_any()
-                .downcast_ref()
-                .ok_or(Error::WrongComponentType),
-            None => Err(Error::ComponentBusy),
+        match self
+            .comps
+            .set
+            .slot(c as u16)
+            .map(|slot| slot.downcast_ref())
+        {
+            Some(Some(Some(data))) => Ok(data),
+            Some(Some(None)) => Err(Error::ComponentBusy),
+            _ => Err(Error::WrongComponentType),
         }
     }
 
@@ -95,12 +121,15 @@ where
     /// type, `ComponentBusy` from inside its own hook (where it is `self`).
     pub fn get_mut<T: Component>(&mut self, comp: CompId) -> Result<&mut T, Error> {
         let c = self.comps.resolve(comp)?;
-        match &mut self.comps.slot_mut(c).data {
-            Some(data) => data
-                .as_any_mut()
-                .downcast_mut()
-                .ok_or(Error::WrongComponentType),
-            None => Err(Error::ComponentBusy),
+        match self
+            .comps
+            .set
+            .slot_mut(c as u16)
+            .map(|slot| slot.downcast_mut())
+        {
+            Some(Some(Some(data))) => Ok(data),
+            Some(Some(None)) => Err(Error::ComponentBusy),
+            _ => Err(Error::WrongComponentType),
         }
     }
 

@@ -22,7 +22,7 @@ pub struct PhaseTimes {
     pub end_of_frame: u32,
 }
 use crate::world::Phase;
-use crate::{Dispatch, Error, HookCall, World};
+use crate::{CompId, Dispatch, Error, HookCall, HookResult, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
@@ -52,7 +52,11 @@ where
         let t1 = now();
 
         self.phase = Phase::Update;
-        self.run_ordered_pass(|w| &mut w.update_queue, HookCall::Update(dt_seconds));
+        self.run_ordered_pass(
+            |w| &mut w.update_queue,
+            HookCall::Update(dt_seconds),
+            |w, index, node, comp| S::update(w, index, dt_seconds, node, comp),
+        );
         let t2 = now();
 
         self.phase = Phase::Timers;
@@ -63,6 +67,7 @@ where
         self.run_ordered_pass(
             |w| &mut w.late_update_queue,
             HookCall::LateUpdate(dt_seconds),
+            |w, index, node, comp| S::late_update(w, index, dt_seconds, node, comp),
         );
         self.phase = Phase::LateStart;
         self.start_for_new_comps();
@@ -96,12 +101,16 @@ where
 
     /// One pass over the `update` or `late_update` queue; components leaving it meanwhile
     /// are skipped, the others each run once.
-    fn run_ordered_pass(&mut self, queue: fn(&mut Self) -> &mut OrderedQueue<C>, call: HookCall) {
+    #[inline(always)]
+    fn run_ordered_pass(
+        &mut self,
+        queue: fn(&mut Self) -> &mut OrderedQueue<C>,
+        call: HookCall,
+        dispatch: impl Fn(&mut Self, u16, NodeId, CompId) -> Option<HookResult> + Copy,
+    ) {
         queue(self).begin();
         while let Some(c) = queue(self).next() {
-            let c = usize::from(c);
-            let kind = self.comps.kind(c);
-            self.invoke(c, kind, call);
+            self.invoke_with(usize::from(c), call, dispatch);
         }
         queue(self).end();
     }
@@ -138,7 +147,8 @@ where
     }
 
     pub(crate) fn check_not_in_hook(&self) -> Result<(), Error> {
-        if self.hook_depth > 0 || self.scene_loading {
+        // During a frame's phases the only code that runs is hooks.
+        if self.hook_depth > 0 || self.scene_loading || self.phase != Phase::Idle {
             Err(Error::Reentrant)
         } else {
             Ok(())

@@ -37,6 +37,7 @@ mod any_world;
 mod arena;
 mod comp_arena;
 mod component;
+mod component_set;
 mod components;
 mod destroy;
 mod error;
@@ -61,10 +62,8 @@ mod world;
 
 pub use activator::MAX_ACTIVATION_DEPTH;
 pub use any_world::AnyWorld;
-pub use component::{
-    dispatch_hook, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
-    HookResult, Hooks, NoComponents,
-};
+pub use component::{dispatch_hook, Component, Ctx, Hook, HookCall, HookMask, HookResult, Hooks};
+pub use component_set::{__capacity, ComponentSet, Dispatch, Kind, NoComponents, SetHost};
 pub use components::Components;
 pub use error::Error;
 pub use events::NodeEvent;
@@ -75,7 +74,7 @@ pub use input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
 pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect, Size2, Vec2};
 pub use node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use order::{MAX_Z_INDEX, MIN_Z_INDEX};
-pub use sprig_macros::{component, component_set};
+pub use sprig_macros::{component, component_set, world};
 pub use trace::TraceEntry;
 pub use world::{
     NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_TIMER_CAPACITY, DEFAULT_TRACE_CAPACITY,

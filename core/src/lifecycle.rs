@@ -38,7 +38,7 @@ use crate::comp_arena::CompFlags;
 use crate::invoker::Bucket;
 use crate::node::Flags;
 use crate::world::Phase;
-use crate::{CompId, Ctx, Dispatch, Error, Hook, HookCall, World};
+use crate::{CompId, Dispatch, Error, Hook, HookCall, HookResult, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
@@ -52,9 +52,8 @@ where
         if self.comps.slot(c).has(CompFlags::DESTROYED) && hook != Hook::OnDestroy {
             return;
         }
-        let kind = self.comps.kind(c);
-        if S::kind_hooks(kind).contains(hook) {
-            self.invoke(c, kind, call);
+        if S::kind_hooks(self.comps.kind(c)).contains(hook) {
+            self.invoke(c, call);
         }
     }
 
@@ -66,35 +65,52 @@ where
     /// component asked for meanwhile (the running hook disabled or destroyed it) waits in
     /// `own_hooks` and runs right after, in the order it was asked for.
     #[inline]
-    pub(crate) fn invoke(&mut self, c: usize, kind: u8, call: HookCall) {
-        let comp = self.comps.id(c);
-        let Some(mut data) = self.comps.slot_mut(c).data.take() else {
-            // Its own hook is running: this one follows it.
-            if self.own_hooks.push((comp, call)).is_err() {
-                self.keep_hook_error(comp, call.hook(), Error::QueueFull);
-            }
-            return;
-        };
-        let node = self.arena.id(usize::from(self.comps.slot(c).node));
-        if self.tracing || cfg!(feature = "defmt") {
-            self.record_hook(node, comp, kind, call.hook());
-        }
+    pub(crate) fn invoke(&mut self, c: usize, call: HookCall) {
         self.hook_depth += 1;
-        let result = data.call(
-            call,
-            &mut Ctx {
-                world: self,
-                node,
-                comp,
-            },
-        );
+        self.invoke_with(c, call, |world, index, node, comp| {
+            S::call(world, index, call, node, comp)
+        });
         self.hook_depth -= 1;
-        self.comps.slot_mut(c).data = Some(data);
-        if let Err(error) = result {
-            self.keep_hook_error(comp, call.hook(), error);
+    }
+
+    /// `invoke` with the dispatch given, without counting the hook depth: the per-frame
+    /// passes give the set's dedicated `update` / `late_update` dispatch (which holds
+    /// only the types with that hook), and count as inside hooks by their phase.
+    #[inline(always)]
+    pub(crate) fn invoke_with(
+        &mut self,
+        c: usize,
+        call: HookCall,
+        dispatch: impl FnOnce(&mut Self, u16, NodeId, CompId) -> Option<HookResult>,
+    ) {
+        let comp = self.comps.id(c);
+        let node = self.arena.id(usize::from(self.comps.slot(c).node));
+        match dispatch(self, c as u16, node, comp) {
+            Some(Ok(())) => {}
+            Some(Err(error)) => self.keep_hook_error(comp, call.hook(), error),
+            None => {
+                // Its own hook is running (its data is out): this one follows it.
+                if self.own_hooks.push((comp, call)).is_err() {
+                    self.keep_hook_error(comp, call.hook(), Error::QueueFull);
+                }
+                return;
+            }
         }
         if !self.own_hooks.is_empty() {
             self.run_own_hooks(comp);
+        }
+    }
+
+    /// Called by the set's dispatch right before a hook runs, once the component is out
+    /// of its slot: traces the call.
+    #[inline(always)]
+    pub(crate) fn before_hook(&mut self, index: u16, hook: Hook) {
+        if self.tracing || cfg!(feature = "defmt") {
+            let c = usize::from(index);
+            let comp = self.comps.id(c);
+            let node = self.arena.id(usize::from(self.comps.slot(c).node));
+            let kind = self.comps.kind(c);
+            self.record_hook(node, comp, kind, hook);
         }
     }
 

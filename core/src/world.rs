@@ -11,7 +11,7 @@ use crate::invoker::{BucketQueue, OrderedQueue};
 use crate::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
 use crate::timers::TimerTable;
 use crate::trace::TraceEntry;
-use crate::{CompId, ComponentSet, Error, Hook, HookCall, NodeId};
+use crate::{CompId, ComponentSet, Dispatch, Error, Hook, HookCall, NodeId, SetHost};
 
 /// Default capacity of the timer table.
 pub const DEFAULT_TIMER_CAPACITY: usize = 8;
@@ -130,6 +130,11 @@ impl<
     pub fn new() -> Self {
         const {
             assert!(C < u16::MAX as usize, "at most 65534 component slots");
+            assert!(
+                C == S::CAPACITY,
+                "the world's component capacity must be the sum of its set's capacities \
+                 (declare the world with `world!`, which computes it)"
+            );
             assert!(TM < u16::MAX as usize, "at most 65534 timers");
             assert!(TR >= 1, "the trace ring needs at least one entry");
             assert!(E >= 1, "the event queue needs at least one entry");
@@ -177,15 +182,21 @@ impl<
         N
     }
 
-    /// Component capacity.
+    /// Component capacity: the sum of the capacities of the set's types.
     pub const fn component_capacity(&self) -> usize {
         C
     }
 
-    /// Bytes one component slot takes: the set's value (as large as its largest type)
-    /// plus the slot's bookkeeping (node, generation, next component, flags, kind).
-    pub const fn component_slot_bytes() -> usize {
-        core::mem::size_of::<crate::comp_arena::CompSlot<S>>()
+    /// Bytes of bookkeeping per component slot (node, generation, next component on the
+    /// node, lifecycle flags), beside the slot's data, which is sized to its type.
+    pub const fn component_slot_overhead_bytes() -> usize {
+        crate::comp_arena::COMP_SLOT_BYTES
+    }
+
+    /// Bytes the world takes, all of it: nodes, component data and bookkeeping, queues,
+    /// timers, events and trace. A constant of the world's type.
+    pub const fn ram_bytes() -> usize {
+        core::mem::size_of::<Self>()
     }
 
     /// Live nodes, the root and nodes pending destruction included.
@@ -240,6 +251,22 @@ impl<
 
     pub(crate) fn has(&self, i: usize, flag: Flags) -> bool {
         self.arena.slot(i).has(flag)
+    }
+}
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize> SetHost<S>
+    for World<S, N, C, TM, E, TR>
+where
+    S: Dispatch,
+{
+    #[inline]
+    fn set_mut(&mut self) -> &mut S {
+        &mut self.comps.set
+    }
+
+    #[inline(always)]
+    fn before_hook(&mut self, index: u16, hook: Hook) {
+        World::before_hook(self, index, hook);
     }
 }
 

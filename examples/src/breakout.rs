@@ -6,12 +6,9 @@
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect,
-    Size2, TouchEvent, TouchPhase, Vec2, World,
+    component, world, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect, Size2,
+    TouchEvent, TouchPhase, Vec2,
 };
-
-/// The game's world: 48 nodes, 48 components.
-pub type BreakoutWorld = World<Breakout, 48, 48>;
 
 /// Panel width and height in pixels.
 pub const WIDTH: f32 = 128.0;
@@ -159,15 +156,19 @@ impl Hooks for Score {
     }
 }
 
-component_set! {
-    /// The game's components.
-    pub enum Breakout {
-        Paddle,
-        Ball,
-        Score,
-        Shape(sprig::render::Shape),
-        Label(sprig::render::Label),
-    }
+world! {
+    /// The game's world: 48 nodes; a paddle, a ball, a score, a shape per brick, ball
+    /// and paddle, and the score's label.
+    pub type BreakoutWorld = World {
+        nodes: 48,
+        components: Breakout {
+            Paddle: 1,
+            Ball: 1,
+            Score: 1,
+            Shape: 32,
+            Label: 1,
+        },
+    };
 }
 
 /// Handles to the game's nodes.

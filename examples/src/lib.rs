@@ -12,12 +12,9 @@ pub mod breakout;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, ProgressBar, Shape};
 use sprig::{
-    component, component_set, AnyWorld, CompId, Ctx, Error, Hook, HookResult, Hooks, Key, KeyEvent,
-    NodeId, Size2, TouchEvent, TouchPhase, Vec2, World,
+    component, world, AnyWorld, CompId, Ctx, Error, Hook, HookResult, Hooks, Key, KeyEvent, NodeId,
+    Size2, TouchEvent, TouchPhase, Vec2,
 };
-
-/// The showcase's world: 32 nodes, 32 components, the default timers, events and trace.
-pub type ShowcaseWorld = World<Showcase, 32, 32>;
 
 /// The showcase's own panel size: a 128×64 OLED.
 pub const SHOWCASE_SIZE: embedded_graphics::geometry::Size =
@@ -331,23 +328,27 @@ impl Hooks for SpinSwitch {
     }
 }
 
-component_set! {
-    /// The showcase's components: its own, and the built-in drawables it uses.
-    pub enum Showcase {
-        Orbit,
-        Spin,
-        Shuffler,
-        Blinker,
-        FrameCounter,
-        Filler,
-        FrameText,
-        Toggle,
-        SpinSwitch,
-        TraceLine,
-        Shape(sprig::render::Shape),
-        Label(sprig::render::Label),
-        ProgressBar(sprig::render::ProgressBar),
-    }
+world! {
+    /// The showcase's world: 32 nodes; its own components (one of each) and the built-in
+    /// drawables it uses, each with room for what the scene adds.
+    pub type ShowcaseWorld = World {
+        nodes: 32,
+        components: Showcase {
+            Orbit: 1,
+            Spin: 1,
+            Shuffler: 1,
+            Blinker: 1,
+            FrameCounter: 1,
+            Filler: 1,
+            FrameText: 1,
+            Toggle: 1,
+            SpinSwitch: 1,
+            TraceLine: 1,
+            Shape: 8,
+            Label: 4,
+            ProgressBar: 1,
+        },
+    };
 }
 
 /// Handles to the showcase's nodes.

@@ -8,18 +8,20 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::Span;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
 use syn::{
-    Attribute, GenericParam, Generics, Ident, Lifetime, Type, TypeParamBound, Visibility,
+    Attribute, Expr, GenericParam, Generics, Ident, Lifetime, Type, TypeParamBound, Visibility,
     WherePredicate,
 };
 
 use crate::ctxt::Ctxt;
 use crate::parse::{
-    ArgValue, ComponentArg, ComponentInput, ComponentItem, HookFn, ImplMember, SetInput, ARG_SHAPE,
+    ArgValue, ComponentArg, ComponentInput, ComponentItem, HookFn, ImplMember, SetEntry, SetInput,
+    WorldInput, WorldKey, WorldValue, ARG_SHAPE,
 };
 
 /// The one key `#[component(...)]` accepts.
@@ -551,13 +553,11 @@ fn display_tokens(tokens: TokenStream) -> String {
 
 /// What `component_set!` expands to.
 pub struct Set {
-    /// The enum's attributes.
+    /// The set's attributes.
     pub attrs: Vec<Attribute>,
-    /// The enum's visibility.
+    /// The set's visibility.
     pub vis: Visibility,
-    /// `enum`.
-    pub enum_token: syn::token::Enum,
-    /// The enum's name.
+    /// The set's name.
     pub name: Ident,
     /// The entries to emit, in kind order (duplicates left out).
     pub entries: Vec<Entry>,
@@ -567,12 +567,10 @@ pub struct Set {
 pub struct Entry {
     /// Its doc comments (the only attributes an entry takes).
     pub docs: Vec<Attribute>,
-    /// The variant's name.
-    pub variant: Ident,
     /// The component type.
     pub ty: Type,
-    /// The component type as its user wrote it, for the variant's default doc.
-    pub ty_text: String,
+    /// How many of it the world holds.
+    pub capacity: Expr,
     /// The kind: the entry's index.
     pub kind: u8,
 }
@@ -584,39 +582,34 @@ pub fn component_set(ctxt: &Ctxt, input: SetInput) -> Set {
         ctxt.error_spanned_by(
             generics,
             "a component set takes no generics; list concrete component types, such as \
-             `Shape<Rgb565>`",
+             `Shape<Rgb565>: 8`",
         );
     }
-    if input.entries.is_empty() {
-        ctxt.error_at(
-            input.brace.span.join(),
-            format!(
-                "the component set `{}` is empty; list at least one component type",
-                input.name
-            ),
-        );
+    let _ = input.struct_token;
+    Set {
+        attrs: input.attrs,
+        vis: input.vis,
+        entries: set_entries(ctxt, &input.name, input.brace.span.join(), input.entries),
+        name: input.name,
     }
+}
 
+/// Checks a set's entries (in `component_set!` or `world!`) and numbers them.
+fn set_entries(ctxt: &Ctxt, name: &Ident, brace: Span, input: Vec<SetEntry>) -> Vec<Entry> {
+    if input.is_empty() {
+        ctxt.error_at(
+            brace,
+            format!("the component set `{name}` is empty; list at least one component type"),
+        );
+    }
     let mut types = BTreeSet::new();
-    let mut variants = BTreeSet::new();
-    let mut entries = Vec::with_capacity(input.entries.len());
-    for entry in input.entries {
+    let mut entries = Vec::with_capacity(input.len());
+    for entry in input {
         let ty_text = display_tokens(entry.ty.to_token_stream());
         if !types.insert(ty_text.clone()) {
             ctxt.error_spanned_by(
                 &entry.ty,
                 format!("`{ty_text}` is listed twice in the component set"),
-            );
-            continue;
-        }
-        if !variants.insert(entry.variant.to_string()) {
-            ctxt.error_spanned_by(
-                &entry.variant,
-                format!(
-                    "two entries are named `{}`; name this one yourself: \
-                     `Other{}({ty_text})`",
-                    entry.variant, entry.variant
-                ),
             );
             continue;
         }
@@ -627,6 +620,16 @@ pub fn component_set(ctxt: &Ctxt, input: SetInput) -> Set {
         {
             ctxt.error_spanned_by(attr, "a component set entry takes only doc comments");
         }
+        let Some(capacity) = entry.capacity else {
+            ctxt.error_spanned_by(
+                &entry.ty,
+                format!(
+                    "give `{ty_text}` a capacity, how many of it the world holds at once: \
+                     `{ty_text}: 4`"
+                ),
+            );
+            continue;
+        };
         let kind = match u8::try_from(entries.len()) {
             Ok(kind) if usize::from(kind) < MAX_ENTRIES => kind,
             _ => {
@@ -646,18 +649,110 @@ pub fn component_set(ctxt: &Ctxt, input: SetInput) -> Set {
                 .into_iter()
                 .filter(|attr| attr.path().is_ident("doc"))
                 .collect(),
-            variant: entry.variant,
             ty: entry.ty,
-            ty_text,
+            capacity,
             kind,
         });
     }
+    entries
+}
 
-    Set {
-        attrs: input.attrs,
-        vis: input.vis,
-        enum_token: input.enum_token,
-        name: input.name,
-        entries,
+/// What `world!` expands to: its set, and the alias with the capacities.
+pub struct WorldDecl {
+    /// The alias's attributes.
+    pub attrs: Vec<Attribute>,
+    /// The alias's name.
+    pub name: Ident,
+    /// The set, with the alias's visibility.
+    pub set: Set,
+    /// Node capacity, the root included.
+    pub nodes: Expr,
+    /// Timer table capacity.
+    pub timers: Option<Expr>,
+    /// Event queue capacity.
+    pub events: Option<Expr>,
+    /// Trace ring capacity.
+    pub trace: Option<Expr>,
+}
+
+/// The keys `world!` takes, as its errors list them.
+const WORLD_KEYS: &str = "`nodes`, `components`, `timers`, `events`, `trace`";
+
+/// Checks `world!`'s input.
+pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
+    if input.world != "World" {
+        ctxt.error_spanned_by(
+            &input.world,
+            "expected `World`: `pub type Game = World { nodes: 32, components: … };`",
+        );
     }
+    let mut seen = BTreeSet::new();
+    let (mut nodes, mut set, mut timers, mut events, mut trace) = (None, None, None, None, None);
+    for WorldKey { key, value } in input.keys {
+        if !seen.insert(key.to_string()) {
+            ctxt.error_spanned_by(&key, format!("`{key}` is given twice"));
+            continue;
+        }
+        match (key.to_string().as_str(), value) {
+            (
+                "components",
+                WorldValue::Set {
+                    name,
+                    brace,
+                    entries,
+                },
+            ) => {
+                let entries = set_entries(ctxt, &name, brace.span.join(), entries);
+                set = Some(Set {
+                    attrs: Vec::new(),
+                    vis: input.vis.clone(),
+                    name,
+                    entries,
+                });
+            }
+            ("components", WorldValue::Number(value)) => ctxt.error_spanned_by(
+                &value,
+                "expected the component set: `components: GameComponents { Player: 1, Enemy: 8 }`",
+            ),
+            (name @ ("nodes" | "timers" | "events" | "trace"), value) => {
+                let WorldValue::Number(value) = value else {
+                    ctxt.error_spanned_by(&key, format!("`{name}` takes a number"));
+                    continue;
+                };
+                let slot = match name {
+                    "nodes" => &mut nodes,
+                    "timers" => &mut timers,
+                    "events" => &mut events,
+                    _ => &mut trace,
+                };
+                *slot = Some(value);
+            }
+            (other, _) => ctxt.error_spanned_by(
+                &key,
+                format!("unknown key `{other}`; `world!` takes {WORLD_KEYS}"),
+            ),
+        }
+    }
+    let span = input.brace.span.join();
+    if nodes.is_none() {
+        ctxt.error_at(
+            span,
+            "give the node capacity, the root included: `nodes: 32`",
+        );
+    }
+    if set.is_none() {
+        ctxt.error_at(
+            span,
+            "give the component set: `components: GameComponents { Player: 1, Enemy: 8 }`",
+        );
+    }
+    Some(WorldDecl {
+        attrs: input.attrs,
+        name: input.name,
+        set: set?,
+        nodes: nodes?,
+        timers,
+        events,
+        trace,
+    })
 }

@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::check::{Component, Entry, Set};
+use crate::check::{Component, Entry, Set, WorldDecl};
 
 /// The impl block, then the `Component` impl with the constants `check` derived.
 pub fn component(component: &Component) -> TokenStream {
@@ -44,76 +44,231 @@ pub fn component(component: &Component) -> TokenStream {
     }
 }
 
-/// The enum, its `ComponentSet` and `Dispatch` impls, and per entry `Has`, `From` and a
-/// check that the entry is a component.
+/// The set's struct (per entry, an array of `Option<Type>` as long as its capacity), its
+/// `ComponentSet`, `Dispatch` and `DrawSet` impls, and per entry a check that the entry
+/// is a component.
+///
+/// A handle index `i` belongs to the entry whose range `first..end` holds it; each impl
+/// walks the entries with `if i < end` in kind order, which the compiler folds into a
+/// few comparisons with constants.
 pub fn component_set(set: &Set) -> TokenStream {
     let attrs = &set.attrs;
     let vis = &set.vis;
-    let enum_token = &set.enum_token;
     let name = &set.name;
-    let variants: Vec<_> = set.entries.iter().map(|entry| &entry.variant).collect();
+    let count = set.entries.len();
     let tys: Vec<_> = set.entries.iter().map(|entry| &entry.ty).collect();
+    let fields: Vec<_> = set
+        .entries
+        .iter()
+        .map(|entry| format_ident!("kind_{}", entry.kind))
+        .collect();
     let kinds: Vec<_> = set
         .entries
         .iter()
         .map(|entry| Literal::u8_unsuffixed(entry.kind))
         .collect();
-    let docs = set.entries.iter().map(variant_docs);
+    let caps: Vec<TokenStream> = set
+        .entries
+        .iter()
+        .map(|entry| {
+            let cap = &entry.capacity;
+            quote_spanned!(cap.span()=> ::sprig::__capacity(#cap))
+        })
+        .collect();
+    // `first` and `end` of each entry's handle range, as constant expressions.
+    let firsts: Vec<TokenStream> = (0..count)
+        .map(|k| {
+            let before = &caps[..k];
+            quote!((0usize #(+ #before)*))
+        })
+        .collect();
+    let ends: Vec<TokenStream> = (0..count)
+        .map(|k| {
+            let upto = &caps[..=k];
+            quote!((0usize #(+ #upto)*))
+        })
+        .collect();
+    let docs = set.entries.iter().map(|entry| {
+        let docs = &entry.docs;
+        quote!(#(#docs)*)
+    });
+    let kind_table = set
+        .entries
+        .iter()
+        .zip(&firsts)
+        .zip(&caps)
+        .map(|((entry, first), cap)| {
+            let ty = &entry.ty;
+            quote_spanned! {ty.span()=>
+                ::sprig::Kind {
+                    name: <#ty as ::sprig::Component>::NAME,
+                    execution_order: <#ty as ::sprig::Component>::EXECUTION_ORDER,
+                    hooks: <#ty as ::sprig::Component>::HOOKS,
+                    first: #first as u16,
+                    capacity: #cap as u16,
+                    draws: <#ty as ::sprig::render::Draw>::DRAWS,
+                    clips: <#ty as ::sprig::render::Draw>::CLIPS,
+                },
+            }
+        });
     // Spanned at each entry, so that an entry that is no component is reported there.
-    let call_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
-        quote_spanned!(ty.span()=> Self::#variant(c) => ::sprig::dispatch_hook::<#ty>(c, call, ctx),)
+    let call_arms = set
+        .entries
+        .iter()
+        .zip(&fields)
+        .zip(firsts.iter().zip(&ends))
+        .map(|((entry, field), (first, end))| {
+            let ty = &entry.ty;
+            quote_spanned! {ty.span()=>
+                if index < #end {
+                    let at = index - #first;
+                    let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                    world.before_hook(index as u16, call.hook());
+                    let result = ::sprig::dispatch_hook::<#ty>(
+                        &mut data,
+                        call,
+                        &mut ::sprig::Ctx::new(world, node, comp),
+                    );
+                    if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
+                        *slot = ::core::option::Option::Some(data);
+                    }
+                    return ::core::option::Option::Some(result);
+                }
+            }
+        });
+    // The per-frame hooks: only the types that have the hook get an arm (the test is a
+    // constant), each matched by its own range.
+    let frame_arms = |hook: &str, method: &str| -> Vec<TokenStream> {
+        let hook = format_ident!("{}", hook);
+        let method = format_ident!("{}", method);
+        set.entries
+            .iter()
+            .zip(&fields)
+            .zip(firsts.iter().zip(&caps))
+            .map(|((entry, field), (first, cap))| {
+                let ty = &entry.ty;
+                quote_spanned! {ty.span()=>
+                    if <#ty as ::sprig::Component>::HOOKS.contains(::sprig::Hook::#hook)
+                        && index.wrapping_sub(#first) < #cap
+                    {
+                        let at = index - #first;
+                        let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                        world.before_hook(index as u16, ::sprig::Hook::#hook);
+                        let result = <#ty as ::sprig::Hooks>::#method(
+                            &mut data,
+                            &mut ::sprig::Ctx::new(world, node, comp),
+                            dt_seconds,
+                        );
+                        if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
+                            *slot = ::core::option::Option::Some(data);
+                        }
+                        return ::core::option::Option::Some(result);
+                    }
+                }
+            })
+            .collect()
+    };
+    let update_arms = frame_arms("Update", "update");
+    let late_update_arms = frame_arms("LateUpdate", "late_update");
+    let by_index = |body: &dyn Fn(&syn::Ident, &syn::Type) -> TokenStream| -> Vec<TokenStream> {
+        set.entries
+            .iter()
+            .zip(&fields)
+            .zip(firsts.iter().zip(&ends))
+            .map(|((entry, field), (first, end))| {
+                let ty = &entry.ty;
+                let inner = body(field, ty);
+                quote_spanned! {ty.span()=>
+                    if index < #end {
+                        let slot = self.#field.get(index - #first);
+                        #inner
+                    }
+                }
+            })
+            .collect()
+    };
+    let slot_arms =
+        by_index(&|_, _| quote!(return slot.map(|slot| slot as &dyn ::core::any::Any);));
+    let slot_mut_arms: Vec<TokenStream> = fields
+        .iter()
+        .zip(firsts.iter().zip(&ends))
+        .map(|(field, (first, end))| {
+            quote! {
+                if index < #end {
+                    return self
+                        .#field
+                        .get_mut(index - #first)
+                        .map(|slot| slot as &mut dyn ::core::any::Any);
+                }
+            }
+        })
+        .collect();
+    let clear_arms: Vec<TokenStream> = fields
+        .iter()
+        .zip(firsts.iter().zip(&ends))
+        .map(|(field, (first, end))| {
+            quote! {
+                if index < #end {
+                    if let ::core::option::Option::Some(slot) = self.#field.get_mut(index - #first) {
+                        *slot = ::core::option::Option::None;
+                    }
+                    return;
+                }
+            }
+        })
+        .collect();
+    let kind_at_arms = ends
+        .iter()
+        .zip(&kinds)
+        .map(|(end, kind)| quote!(if index < #end { return #kind; }));
+    let draw_arms = by_index(&|_, ty| {
+        quote! {
+            if let ::core::option::Option::Some(::core::option::Option::Some(c)) = slot {
+                <#ty as ::sprig::render::Draw>::draw(c, canvas);
+            }
+            return;
+        }
     });
-    let members = set.entries.iter().map(|entry| member(name, entry));
-    // Spanned at each entry, so that an entry that is no component is reported there.
-    let draw_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
-        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::draw(c, canvas),)
+    let appearance_arms = by_index(&|_, ty| {
+        quote! {
+            return match slot {
+                ::core::option::Option::Some(::core::option::Option::Some(c)) => {
+                    <#ty as ::sprig::render::Draw>::appearance(c)
+                }
+                _ => 0,
+            };
+        }
     });
-    let appearance_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
-        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::appearance(c),)
+    let bounds_arms = by_index(&|_, ty| {
+        quote! {
+            return match slot {
+                ::core::option::Option::Some(::core::option::Option::Some(c)) => {
+                    <#ty as ::sprig::render::Draw>::local_bounds(c, content)
+                }
+                _ => content,
+            };
+        }
     });
-    let bounds_arms = set.entries.iter().map(|Entry { variant, ty, .. }| {
-        quote_spanned!(ty.span()=> Self::#variant(ref c) => <#ty as ::sprig::render::Draw>::local_bounds(c, content),)
-    });
-    let draws_arms = set.entries.iter().zip(&kinds).map(|(Entry { ty, .. }, kind)| {
-        quote_spanned!(ty.span()=> #kind => <#ty as ::sprig::render::Draw>::DRAWS,)
-    });
-    let clips_arms = set.entries.iter().zip(&kinds).map(|(Entry { ty, .. }, kind)| {
-        quote_spanned!(ty.span()=> #kind => <#ty as ::sprig::render::Draw>::CLIPS,)
-    });
+    let members = set.entries.iter().map(member);
+    let count_lit = Literal::usize_unsuffixed(count);
     quote! {
         #(#attrs)*
-        #vis #enum_token #name {
+        #vis struct #name {
             #(
                 #docs
-                #variants(#tys),
+                #fields: [::core::option::Option<#tys>; #caps],
             )*
+            free_heads: [u16; #count_lit],
         }
 
         impl ::sprig::ComponentSet for #name {
-            fn kind(&self) -> u8 {
-                match *self {
-                    #(Self::#variants(_) => #kinds,)*
-                }
-            }
+            const KINDS: &'static [::sprig::Kind] = &[#(#kind_table)*];
+            const CAPACITY: usize = 0 #(+ #caps)*;
 
-            fn kind_name(kind: u8) -> &'static str {
-                match kind {
-                    #(#kinds => <#tys as ::sprig::Component>::NAME,)*
-                    _ => "",
-                }
-            }
-
-            fn kind_order(kind: u8) -> i16 {
-                match kind {
-                    #(#kinds => <#tys as ::sprig::Component>::EXECUTION_ORDER,)*
-                    _ => 0,
-                }
-            }
-
-            fn kind_hooks(kind: u8) -> ::sprig::HookMask {
-                match kind {
-                    #(#kinds => <#tys as ::sprig::Component>::HOOKS,)*
-                    _ => ::sprig::HookMask::NONE,
+            fn empty() -> Self {
+                Self {
+                    #(#fields: [const { ::core::option::Option::None }; #caps],)*
+                    free_heads: [0; #count_lit],
                 }
             }
 
@@ -127,80 +282,96 @@ pub fn component_set(set: &Set) -> TokenStream {
                 ::core::option::Option::None
             }
 
-            fn as_any(&self) -> &dyn ::core::any::Any {
-                match self {
-                    #(Self::#variants(c) => c,)*
-                }
-            }
-
-            fn as_any_mut(&mut self) -> &mut dyn ::core::any::Any {
-                match self {
-                    #(Self::#variants(c) => c,)*
-                }
-            }
-
-            fn take_component<T: 'static>(
-                component: &mut ::core::option::Option<T>,
-            ) -> ::core::option::Option<Self> {
-                let any: &mut dyn ::core::any::Any = component;
-                #(
-                    if let ::core::option::Option::Some(slot) =
-                        any.downcast_mut::<::core::option::Option<#tys>>()
-                    {
-                        return slot.take().map(Self::#variants);
-                    }
-                )*
+            fn slot(&self, index: u16) -> ::core::option::Option<&dyn ::core::any::Any> {
+                let index = usize::from(index);
+                #(#slot_arms)*
                 ::core::option::Option::None
+            }
+
+            fn slot_mut(&mut self, index: u16) -> ::core::option::Option<&mut dyn ::core::any::Any> {
+                let index = usize::from(index);
+                #(#slot_mut_arms)*
+                ::core::option::Option::None
+            }
+
+            fn clear(&mut self, index: u16) {
+                let index = usize::from(index);
+                #(#clear_arms)*
+            }
+
+            fn free_heads(&mut self) -> &mut [u16] {
+                &mut self.free_heads
+            }
+
+            #[inline]
+            fn kind_at(index: u16) -> u8 {
+                let index = usize::from(index);
+                #(#kind_at_arms)*
+                0
             }
         }
 
         impl ::sprig::Dispatch for #name {
             #[inline]
-            fn call(
-                &mut self,
+            fn call<__SprigWorld: ::sprig::SetHost<Self>>(
+                world: &mut __SprigWorld,
+                index: u16,
                 call: ::sprig::HookCall,
-                ctx: &mut ::sprig::Ctx<impl ::sprig::AnyWorld>,
-            ) -> ::sprig::HookResult {
-                match self {
-                    #(#call_arms)*
-                }
+                node: ::sprig::NodeId,
+                comp: ::sprig::CompId,
+            ) -> ::core::option::Option<::sprig::HookResult> {
+                let index = usize::from(index);
+                #(#call_arms)*
+                ::core::option::Option::None
+            }
+
+            #[inline]
+            fn update<__SprigWorld: ::sprig::SetHost<Self>>(
+                world: &mut __SprigWorld,
+                index: u16,
+                dt_seconds: f32,
+                node: ::sprig::NodeId,
+                comp: ::sprig::CompId,
+            ) -> ::core::option::Option<::sprig::HookResult> {
+                let index = usize::from(index);
+                #(#update_arms)*
+                ::core::option::Option::None
+            }
+
+            #[inline]
+            fn late_update<__SprigWorld: ::sprig::SetHost<Self>>(
+                world: &mut __SprigWorld,
+                index: u16,
+                dt_seconds: f32,
+                node: ::sprig::NodeId,
+                comp: ::sprig::CompId,
+            ) -> ::core::option::Option<::sprig::HookResult> {
+                let index = usize::from(index);
+                #(#late_update_arms)*
+                ::core::option::Option::None
             }
         }
 
         impl ::sprig::render::DrawSet for #name {
-            fn kind_draws(kind: u8) -> bool {
-                match kind {
-                    #(#draws_arms)*
-                    _ => false,
-                }
-            }
-
-            fn kind_clips(kind: u8) -> bool {
-                match kind {
-                    #(#clips_arms)*
-                    _ => false,
-                }
-            }
-
             fn draw<C: ::sprig::render::RenderColor>(
                 &self,
+                index: u16,
                 canvas: &mut ::sprig::render::Canvas<'_, C>,
             ) {
-                match *self {
-                    #(#draw_arms)*
-                }
+                let index = usize::from(index);
+                #(#draw_arms)*
             }
 
-            fn appearance(&self) -> u32 {
-                match *self {
-                    #(#appearance_arms)*
-                }
+            fn appearance(&self, index: u16) -> u32 {
+                let index = usize::from(index);
+                #(#appearance_arms)*
+                0
             }
 
-            fn local_bounds(&self, content: ::sprig::Rect) -> ::sprig::Rect {
-                match *self {
-                    #(#bounds_arms)*
-                }
+            fn local_bounds(&self, index: u16, content: ::sprig::Rect) -> ::sprig::Rect {
+                let index = usize::from(index);
+                #(#bounds_arms)*
+                content
             }
         }
 
@@ -208,51 +379,59 @@ pub fn component_set(set: &Set) -> TokenStream {
     }
 }
 
-/// An entry's doc comments, or a generated one (a `pub` set's variants need docs where
-/// `missing_docs` is denied).
-fn variant_docs(entry: &Entry) -> TokenStream {
-    if entry.docs.is_empty() {
-        let doc = format!("A `{}` component.", entry.ty_text);
-        quote!(#[doc = #doc])
-    } else {
-        let docs = &entry.docs;
-        quote!(#(#docs)*)
+/// The world's set, then the alias with its capacities (the component capacity is the
+/// set's total, so the user never writes it).
+pub fn world(decl: &WorldDecl) -> TokenStream {
+    let set_name = &decl.set.name;
+    let alias = &decl.name;
+    let vis = &decl.set.vis;
+    let attrs = &decl.attrs;
+    let doc = format!("The component set of [`{alias}`]: per component type, its slots.");
+    let set = component_set(&Set {
+        attrs: vec![syn::parse_quote!(#[doc = #doc])],
+        vis: decl.set.vis.clone(),
+        name: decl.set.name.clone(),
+        entries: decl
+            .set
+            .entries
+            .iter()
+            .map(|entry| Entry {
+                docs: entry.docs.clone(),
+                ty: entry.ty.clone(),
+                capacity: entry.capacity.clone(),
+                kind: entry.kind,
+            })
+            .collect(),
+    });
+    let nodes = &decl.nodes;
+    let or_default = |value: &Option<syn::Expr>, default: TokenStream| match value {
+        Some(value) => quote!({ ::sprig::__capacity(#value) }),
+        None => default,
+    };
+    let timers = or_default(&decl.timers, quote!({ ::sprig::DEFAULT_TIMER_CAPACITY }));
+    let events = or_default(&decl.events, quote!({ ::sprig::DEFAULT_EVENT_CAPACITY }));
+    let trace = or_default(&decl.trace, quote!({ ::sprig::DEFAULT_TRACE_CAPACITY }));
+    quote! {
+        #set
+
+        #(#attrs)*
+        #vis type #alias = ::sprig::World<
+            #set_name,
+            { ::sprig::__capacity(#nodes) },
+            { <#set_name as ::sprig::ComponentSet>::CAPACITY },
+            #timers,
+            #events,
+            #trace,
+        >;
     }
 }
 
-/// `Has` and `From` for one entry, and the check that it is a component. The check is
-/// spanned at the entry so that rustc underlines it, and reads `NAME` exactly as
-/// `kind_name` does, so that rustc folds the two identical errors into one.
-fn member(set: &syn::Ident, entry: &Entry) -> TokenStream {
-    let Entry { variant, ty, .. } = entry;
-    let must_be_component = quote_spanned! {ty.span()=>
+/// The check that an entry is a component, spanned at the entry so that rustc
+/// underlines it, reading `NAME` exactly as the kind table does, so that rustc folds the
+/// identical errors into one.
+fn member(entry: &Entry) -> TokenStream {
+    let ty = &entry.ty;
+    quote_spanned! {ty.span()=>
         const _: &str = <#ty as ::sprig::Component>::NAME;
-    };
-    quote! {
-        impl ::sprig::Has<#ty> for #set {
-            #[allow(unreachable_patterns)]
-            fn get(&self) -> ::core::option::Option<&#ty> {
-                match self {
-                    Self::#variant(c) => ::core::option::Option::Some(c),
-                    _ => ::core::option::Option::None,
-                }
-            }
-
-            #[allow(unreachable_patterns)]
-            fn get_mut(&mut self) -> ::core::option::Option<&mut #ty> {
-                match self {
-                    Self::#variant(c) => ::core::option::Option::Some(c),
-                    _ => ::core::option::Option::None,
-                }
-            }
-        }
-
-        impl ::core::convert::From<#ty> for #set {
-            fn from(c: #ty) -> Self {
-                Self::#variant(c)
-            }
-        }
-
-        #must_be_component
     }
 }

@@ -1,6 +1,7 @@
 //! Procedural macros of Sprig: `#[component]` on an `impl sprig::Hooks for Type` records
-//! the type's constants, and `component_set!` declares the app's set of component
-//! types with `match`-based dispatch. Use them through `sprig`, which re-exports both.
+//! the type's constants, `component_set!` declares a set of component types with a
+//! capacity each, and `world!` declares an app's world type with its set. Use them
+//! through `sprig`, which re-exports them.
 //!
 //! Each macro runs the same phases: `parse` reads the tokens into this crate's own syntax
 //! tree, `check` validates it and derives facts, `codegen` emits the items. Mistakes are
@@ -53,14 +54,15 @@ pub fn component(args: TokenStream, item: TokenStream) -> TokenStream {
     with_errors(ctxt, codegen::component(&checked))
 }
 
-/// Declares the app's component set: an enum with one variant per component type, entries
-/// written `Type` or `Variant(path::Type)`, and its `sprig::ComponentSet`,
-/// `sprig::Dispatch` (one `match`, for every world) and per-type `sprig::Has` and `From`
-/// impls. An entry's kind is its
-/// index in the list; each entry must be a type with a `#[component]` impl.
+/// Declares a component set: which component types a world holds and how many of each,
+/// written `Type: capacity`. Each type gets slots sized to it; an entry's kind is its
+/// index in the list; each entry must be a type with a `#[component]` impl. Emits the
+/// struct and its `sprig::ComponentSet`, `sprig::Dispatch` (one comparison chain, for
+/// every world) and `sprig::render::DrawSet` impls. Most apps declare their set inside
+/// [`world!`], which also names the world type.
 ///
 /// ```
-/// use sprig::{component, component_set, ComponentSet, Has, Hooks};
+/// use sprig::{component, component_set, ComponentSet, Hooks, World};
 ///
 /// pub struct Spinner;
 /// #[component]
@@ -74,14 +76,18 @@ pub fn component(args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// component_set! {
 ///     /// The app's component types.
-///     pub enum App { Spinner, Bar(widgets::ProgressBar) }
+///     pub struct App { Spinner: 4, widgets::ProgressBar: 2 }
 /// }
 ///
-/// let bar = App::from(widgets::ProgressBar(40));
-/// assert_eq!(bar.kind(), 1);
+/// assert_eq!(App::CAPACITY, 6);
+/// assert_eq!(App::kind_of::<widgets::ProgressBar>(), Some(1));
 /// assert_eq!(App::kind_name(1), "ProgressBar");
 /// assert_eq!(App::kind_order(1), 5);
-/// assert!(Has::<Spinner>::get(&bar).is_none());
+/// let mut world: World<App, 8, 6> = World::new();
+/// let root = world.root();
+/// let bar = world.add_component(root, widgets::ProgressBar(40))?;
+/// assert_eq!(world.get::<widgets::ProgressBar>(bar)?.0, 40);
+/// # Ok::<(), sprig::Error>(())
 /// ```
 #[proc_macro]
 pub fn component_set(input: TokenStream) -> TokenStream {
@@ -89,6 +95,48 @@ pub fn component_set(input: TokenStream) -> TokenStream {
     let tokens = parse::component_set(&ctxt, input.into())
         .map(|input| check::component_set(&ctxt, input))
         .map(|set| codegen::component_set(&set))
+        .unwrap_or_default();
+    with_errors(ctxt, tokens)
+}
+
+/// Declares an app's world in one place: the node capacity, the component set with a
+/// capacity per type, and optionally the timer, event and trace capacities (defaults 8,
+/// 32 and 64). Emits the set (as [`component_set!`] does) and a type alias of
+/// `sprig::World` with every capacity filled in.
+///
+/// ```
+/// use sprig::{component, world, AnyWorld, Ctx, HookResult, Hooks};
+///
+/// pub struct Player;
+/// #[component]
+/// impl Hooks for Player {}
+///
+/// pub struct Enemy;
+/// #[component]
+/// impl Hooks for Enemy {}
+///
+/// world! {
+///     /// The game's world.
+///     pub type Game = World {
+///         nodes: 32,
+///         components: GameComponents { Player: 1, Enemy: 16 },
+///         timers: 4,
+///     };
+/// }
+///
+/// let mut world = Game::new();
+/// assert_eq!(world.component_capacity(), 17);
+/// let root = world.root();
+/// world.add_component(root, Player)?;
+/// assert_eq!(world.add_component(root, Player), Err(sprig::Error::ComponentArenaFull { capacity: 1 }));
+/// # Ok::<(), sprig::Error>(())
+/// ```
+#[proc_macro]
+pub fn world(input: TokenStream) -> TokenStream {
+    let ctxt = Ctxt::new();
+    let tokens = parse::world(&ctxt, input.into())
+        .and_then(|input| check::world(&ctxt, input))
+        .map(|decl| codegen::world(&decl))
         .unwrap_or_default();
     with_errors(ctxt, tokens)
 }

@@ -9,8 +9,8 @@ use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{
-    token, Attribute, FnArg, Generics, Ident, ImplItem, Item, ItemImpl, LitInt, Path, ReceiverKind,
-    Token, Type, TypePath, Visibility,
+    token, Attribute, Expr, FnArg, Generics, Ident, ImplItem, Item, ItemImpl, LitInt, ReceiverKind,
+    Token, Type, Visibility,
 };
 
 use crate::ctxt::Ctxt;
@@ -104,15 +104,15 @@ pub struct HookFn {
     pub inputs_span: Span,
 }
 
-/// `[attrs] [vis] enum Name { entries }` given to `component_set!`.
+/// `[attrs] [vis] struct Name { entries }` given to `component_set!`.
 pub struct SetInput {
-    /// Attributes of the enum (doc comments, derives), passed through.
+    /// Attributes of the set (doc comments, derives), passed through.
     pub attrs: Vec<Attribute>,
-    /// The enum's visibility.
+    /// The set's visibility.
     pub vis: Visibility,
-    /// `enum`.
-    pub enum_token: Token![enum],
-    /// The enum's name.
+    /// `struct`.
+    pub struct_token: Token![struct],
+    /// The set's name.
     pub name: Ident,
     /// Generics written after the name (not allowed; kept to point at).
     pub generics: Generics,
@@ -122,14 +122,53 @@ pub struct SetInput {
     pub entries: Vec<SetEntry>,
 }
 
-/// One entry of a component set: `Type` or `Variant(Type)`.
+/// One entry of a component set: `Type: capacity`.
 pub struct SetEntry {
     /// Attributes written before the entry.
     pub attrs: Vec<Attribute>,
-    /// The variant's name: written, or the last segment of the type's path.
-    pub variant: Ident,
     /// The component type.
     pub ty: Type,
+    /// How many of it the world holds (missing: reported by `check`).
+    pub capacity: Option<Expr>,
+}
+
+/// `[attrs] [vis] type Name = World { key: value, … };` given to `world!`.
+pub struct WorldInput {
+    /// Attributes of the alias (doc comments), passed through.
+    pub attrs: Vec<Attribute>,
+    /// The alias's visibility, also the set's.
+    pub vis: Visibility,
+    /// The alias's name.
+    pub name: Ident,
+    /// The word after `=` (must be `World`).
+    pub world: Ident,
+    /// The braces around the keys.
+    pub brace: token::Brace,
+    /// `key: value` in order.
+    pub keys: Vec<WorldKey>,
+}
+
+/// One `key: value` of `world!`.
+pub struct WorldKey {
+    /// The key.
+    pub key: Ident,
+    /// Its value.
+    pub value: WorldValue,
+}
+
+/// A value in `world!`: a capacity, or the component set.
+pub enum WorldValue {
+    /// `nodes: 48` and the like.
+    Number(Expr),
+    /// `components: Name { Type: capacity, … }`.
+    Set {
+        /// The set's name.
+        name: Ident,
+        /// The braces around the entries.
+        brace: token::Brace,
+        /// The entries in order.
+        entries: Vec<SetEntry>,
+    },
 }
 
 /// Parses `#[component(args)] item`. Never fails: what cannot be read is reported to
@@ -287,7 +326,13 @@ impl Parse for SetInput {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let attrs = input.call(Attribute::parse_outer)?;
         let vis = input.parse()?;
-        let enum_token = input.parse()?;
+        if input.peek(Token![enum]) {
+            return Err(input.error(
+                "a component set is a `struct` with a capacity per type: \
+                 `pub struct App { Player: 1, Enemy: 16 }`",
+            ));
+        }
+        let struct_token = input.parse()?;
         let name = input.parse()?;
         let generics = input.parse()?;
         let content;
@@ -296,7 +341,7 @@ impl Parse for SetInput {
         Ok(SetInput {
             attrs,
             vis,
-            enum_token,
+            struct_token,
             name,
             generics,
             brace,
@@ -308,24 +353,75 @@ impl Parse for SetInput {
 impl Parse for SetEntry {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let attrs = input.call(Attribute::parse_outer)?;
-        if input.peek(Ident) && input.peek2(token::Paren) {
-            let variant = input.parse()?;
-            let content;
-            syn::parenthesized!(content in input);
-            let ty = content.parse()?;
-            return Ok(SetEntry { attrs, variant, ty });
-        }
-        let path: Path = input.parse()?;
-        let variant = match path.segments.last() {
-            Some(last) => last.ident.clone(),
-            None => return Err(input.error("expected a component type")),
+        let ty = input.parse()?;
+        let capacity = if input.peek(Token![:]) && !input.peek(Token![::]) {
+            input.parse::<Token![:]>()?;
+            Some(input.parse()?)
+        } else {
+            None
         };
-        let ty = Type::Path(TypePath {
-            attrs: Vec::new(),
-            qself: None,
-            path,
-        });
-        Ok(SetEntry { attrs, variant, ty })
+        Ok(SetEntry {
+            attrs,
+            ty,
+            capacity,
+        })
+    }
+}
+
+impl Parse for WorldInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        input.parse::<Token![type]>()?;
+        let name = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let world = input.parse()?;
+        let content;
+        let brace = syn::braced!(content in input);
+        let keys = Punctuated::<WorldKey, Token![,]>::parse_terminated(&content)?;
+        if input.peek(Token![;]) {
+            input.parse::<Token![;]>()?;
+        }
+        Ok(WorldInput {
+            attrs,
+            vis,
+            name,
+            world,
+            brace,
+            keys: keys.into_iter().collect(),
+        })
+    }
+}
+
+impl Parse for WorldKey {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let key: Ident = input.call(Ident::parse_any)?;
+        input.parse::<Token![:]>()?;
+        let value = if input.peek(Ident) && input.peek2(token::Brace) {
+            let name = input.parse()?;
+            let content;
+            let brace = syn::braced!(content in input);
+            let entries = Punctuated::<SetEntry, Token![,]>::parse_terminated(&content)?;
+            WorldValue::Set {
+                name,
+                brace,
+                entries: entries.into_iter().collect(),
+            }
+        } else {
+            WorldValue::Number(input.parse()?)
+        };
+        Ok(WorldKey { key, value })
+    }
+}
+
+/// Parses the input of `world!`; a syntax error is reported to `ctxt`.
+pub fn world(ctxt: &Ctxt, tokens: TokenStream) -> Option<WorldInput> {
+    match syn::parse2(tokens) {
+        Ok(input) => Some(input),
+        Err(err) => {
+            ctxt.syn_error(err);
+            None
+        }
     }
 }
 

@@ -25,8 +25,8 @@ use embedded_hal::digital::{self, InputPin};
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
 use sprig::{
-    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, Size2,
-    TouchEvent, TouchPhase, Vec2, World,
+    component, world, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, Size2, TouchEvent,
+    TouchPhase, Vec2,
 };
 use sprig_mcu::ssd0323::Ssd0323;
 use sprig_mcu::{
@@ -65,8 +65,6 @@ fn take_log() -> Vec<String> {
     LOG.with(|l| l.take())
 }
 
-type W = World<App, 8, 8>;
-
 /// Logs its keys, touches and updates.
 pub struct Recorder;
 
@@ -101,13 +99,16 @@ impl Hooks for Mover {
     }
 }
 
-component_set! {
+world! {
     /// The test components and a shape to see.
-    pub enum App {
-        Recorder,
-        Mover,
-        Shape(sprig::render::Shape),
-    }
+    type W = World {
+        nodes: 8,
+        components: App {
+            Recorder: 8,
+            Mover: 8,
+            sprig::render::Shape: 8,
+        },
+    };
 }
 
 /// The screen: 16×8.

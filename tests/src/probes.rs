@@ -4,8 +4,9 @@
 //! Execution order is a per-type constant, so there is one probe type per order (and
 //! per hook set that matters): [`P`] (order 0), [`Neg`] (-1), [`Neg2`] (-2), [`Pos`] (1),
 //! [`Pos2`] (2), all with every hook; [`NoEnable`] (order 0, no `on_enable`, for decision
-//! 6); [`Updater`] (order 0, only `update`). They form the set [`Probes`], written out
-//! here the way `component_set!` generates it.
+//! 6); [`Updater`] (order 0, only `update`). They form the set [`Probes`] of
+//! [`TestWorld`]. Their `Component` impls are written out by hand (one macro for all
+//! of them, each hook logging), the way `#[component]` generates them.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,14 +14,7 @@ use std::rc::Rc;
 
 use std::any::Any;
 
-use sprig::{
-    AnyWorld, CompId, Component, ComponentSet, Ctx, Dispatch, Has, Hook, HookCall, HookMask,
-    HookResult, Hooks, NodeId, World,
-};
-
-/// The world every scenario runs in: 64 nodes, 64 components, 8 timers, 256 events,
-/// 512 trace entries.
-pub type TestWorld = World<Probes, 64, 64, 8, 256, 512>;
+use sprig::{AnyWorld, CompId, Component, Ctx, Hook, HookMask, HookResult, Hooks, NodeId};
 
 /// The time step scenarios tick with, in seconds.
 pub const DT: f32 = 0.016;
@@ -114,6 +108,12 @@ macro_rules! probe {
             const HOOKS: HookMask = HookMask::NONE $(.with(Hook::$hook))*;
         }
 
+        impl Labelled for $name {
+            fn label(&self) -> &str { &self.label }
+        }
+
+        impl sprig::render::Draw for $name {}
+
         impl Hooks for $name {
             fn preload(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::Preload, "preload") }
             fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult { hook(&self.label, ctx, Hook::OnLoad, "on_load") }
@@ -182,79 +182,25 @@ probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §1
 probe!(/// Order 0, only `update`.
     Updater, 0, [Update]);
 
-macro_rules! set {
-    ($($variant:ident),*) => {
-        /// The probes as a component set.
-        #[derive(Debug, Clone)]
-        pub enum Probes { $($variant($variant)),* }
-
-        $(
-            impl Labelled for $variant {
-                fn label(&self) -> &str { &self.label }
-            }
-            impl From<$variant> for Probes {
-                fn from(c: $variant) -> Self { Probes::$variant(c) }
-            }
-            impl Has<$variant> for Probes {
-                fn get(&self) -> Option<&$variant> {
-                    match self { Probes::$variant(c) => Some(c), #[allow(unreachable_patterns)] _ => None }
-                }
-                fn get_mut(&mut self) -> Option<&mut $variant> {
-                    match self { Probes::$variant(c) => Some(c), #[allow(unreachable_patterns)] _ => None }
-                }
-            }
-        )*
-
-        const KINDS: &[(&str, i16, HookMask)] = &[$((<$variant as Component>::NAME, <$variant as Component>::EXECUTION_ORDER, <$variant as Component>::HOOKS)),*];
-
-        impl ComponentSet for Probes {
-            fn kind(&self) -> u8 {
-                let mut k = 0u8;
-                $(
-                    if let Probes::$variant(_) = self { return k; }
-                    k += 1;
-                )*
-                let _ = k;
-                0
-            }
-            fn kind_name(kind: u8) -> &'static str { KINDS.get(usize::from(kind)).map_or("", |k| k.0) }
-            fn kind_order(kind: u8) -> i16 { KINDS.get(usize::from(kind)).map_or(0, |k| k.1) }
-            fn kind_hooks(kind: u8) -> HookMask { KINDS.get(usize::from(kind)).map_or(HookMask::NONE, |k| k.2) }
-            fn kind_of<T: 'static>() -> Option<u8> {
-                let mut k = 0u8;
-                $(
-                    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<$variant>() { return Some(k); }
-                    k += 1;
-                )*
-                let _ = k;
-                None
-            }
-            fn as_any(&self) -> &dyn Any {
-                match self { $(Probes::$variant(c) => c),* }
-            }
-            fn as_any_mut(&mut self) -> &mut dyn Any {
-                match self { $(Probes::$variant(c) => c),* }
-            }
-            fn take_component<T: 'static>(component: &mut Option<T>) -> Option<Self> {
-                let any: &mut dyn Any = component;
-                $(
-                    if let Some(slot) = any.downcast_mut::<Option<$variant>>() {
-                        return slot.take().map(Probes::$variant);
-                    }
-                )*
-                None
-            }
-        }
-
-        impl Dispatch for Probes {
-            fn call(&mut self, call: HookCall, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
-                match self { $(Probes::$variant(c) => sprig::dispatch_hook(c, call, ctx)),* }
-            }
-        }
+sprig::world! {
+    /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
+    /// 256 events, 512 trace entries.
+    pub type TestWorld = World {
+        nodes: 64,
+        components: Probes {
+            P: 64,
+            Neg: 64,
+            Neg2: 64,
+            Pos: 64,
+            Pos2: 64,
+            NoEnable: 64,
+            Updater: 64,
+        },
+        timers: 8,
+        events: 256,
+        trace: 512,
     };
 }
-
-set!(P, Neg, Neg2, Pos, Pos2, NoEnable, Updater);
 
 /// Every hook, for tests that iterate over them.
 pub fn all_hooks() -> [Hook; 9] {

@@ -11,7 +11,7 @@ fn a_full_component_arena_refuses_and_runs_nothing() {
     let mut w = TestWorld::new();
     let root = w.root();
     let n = w.create_child(root, "n").unwrap();
-    for k in 0..w.component_capacity() {
+    for k in 0..w.component_capacity_of::<P>() {
         w.add_component(n, P::new(&format!("p{k}"))).unwrap();
     }
     take_log();

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use sprig::render::damage::BusCost;
 use sprig::render::fixed::{fx, FxEllipse, FxPoint, FxRect, FxRounded, FX_ONE};
 use sprig::render::{Canvas, Draw, Fingerprint, RenderColor, Renderer, Shape};
-use sprig::{component, component_set, Hooks, Rect, Size2, Vec2, World};
+use sprig::{component, world, Hooks, Rect, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
 /// The shapes' `f32` sampling as it was: rectangle, rounded rectangle or ellipse, with
@@ -91,15 +91,16 @@ impl Draw for FloatShape {
 #[component(draw)]
 impl Hooks for FloatShape {}
 
-component_set! {
+world! {
     /// The built-in shape and its `f32` reference.
-    pub enum Scene {
-        Shape(sprig::render::Shape),
-        FloatShape(FloatShape),
-    }
+    type W = World {
+        nodes: 4,
+        components: Scene {
+            sprig::render::Shape: 4,
+            FloatShape: 4,
+        },
+    };
 }
-
-type W = World<Scene, 4, 4>;
 
 const SIZE: u32 = 48;
 

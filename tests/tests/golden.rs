@@ -14,20 +14,21 @@ use embedded_graphics::prelude::Size;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use sprig::render::damage::BusCost;
 use sprig::render::{Clip, Image, Label, ProgressBar, RenderColor, Renderer, Shape};
-use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig::{world, NodeId, Size2, Vec2};
 
-component_set! {
+world! {
     /// The built-in drawables.
-    pub enum Scene {
-        Shape(sprig::render::Shape),
-        Label(sprig::render::Label),
-        Image(sprig::render::Image),
-        ProgressBar(sprig::render::ProgressBar),
-        Clip(sprig::render::Clip),
-    }
+    type W = World {
+        nodes: 32,
+        components: Scene {
+            sprig::render::Shape: 32,
+            sprig::render::Label: 32,
+            sprig::render::Image: 32,
+            sprig::render::ProgressBar: 32,
+            sprig::render::Clip: 32,
+        },
+    };
 }
-
-type W = World<Scene, 32, 32>;
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

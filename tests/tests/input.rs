@@ -5,8 +5,8 @@
 use std::cell::RefCell;
 
 use sprig::{
-    component, component_set, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId,
-    Size2, TouchEvent, TouchPhase, Vec2, World,
+    component, world, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Size2,
+    TouchEvent, TouchPhase, Vec2,
 };
 
 thread_local! {
@@ -16,8 +16,6 @@ thread_local! {
 fn take_log() -> Vec<String> {
     LOG.with(|l| l.take())
 }
-
-type W = World<App, 16, 16>;
 
 /// Logs touches and keys; stops them when `stop` is set.
 pub struct Pad {
@@ -57,9 +55,14 @@ impl Hooks for Pad {
     }
 }
 
-component_set! {
+world! {
     /// Pads only.
-    pub enum App { Pad }
+    type W = World {
+        nodes: 16,
+        components: App {
+            Pad: 16,
+        },
+    };
 }
 
 const H: f32 = 64.0;

@@ -201,7 +201,7 @@ fn stale_destroy_entries_make_destroy_component_fail() {
     assert_eq!(w.component_count(), 0);
 
     let n = w.create_child(root, "N").unwrap();
-    let comps: Vec<_> = (0..w.component_capacity())
+    let comps: Vec<_> = (0..w.component_capacity_of::<P>())
         .map(|k| w.add_component(n, P::new(&format!("c{k}"))).unwrap())
         .collect();
     take_log();

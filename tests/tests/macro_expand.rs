@@ -1,12 +1,12 @@
 //! What `#[component]` and `component_set!` generate for correct input: the constants,
-//! the set's kinds, typed access, and dispatch, without a `World`.
+//! the set's kinds and handle ranges, its per-type slots, and dispatch, without a `World`.
 #![deny(warnings)]
 
 use std::cell::RefCell;
 
 use sprig::{
-    component, component_set, AnyWorld, Component, ComponentSet, Ctx, Dispatch, Has, Hook,
-    HookMask, HookResult, Hooks,
+    component, component_set, AnyWorld, Component, ComponentSet, Ctx, Dispatch, Hook, HookMask,
+    HookResult, Hooks,
 };
 
 thread_local! {
@@ -169,30 +169,29 @@ where
 
 component_set! {
     /// The test app's component set.
-    #[derive(Debug, PartialEq)]
-    pub enum App {
-        Spinner,
+    pub struct App {
+        Spinner: 2,
         /// The label.
-        Label,
-        Plain,
-        Bar(widgets::ProgressBar),
-        Shape<Red>,
+        Label: 3,
+        Plain: 1,
+        widgets::ProgressBar: 4,
+        Shape<Red>: 2,
     }
 }
 
 component_set! {
-    /// A set of one: its `Has` matches have an unreachable `_` arm, allowed.
-    enum Solo { Plain }
+    /// A set of one.
+    struct Solo { Plain: 1 }
 }
 
-/// A component whose name is the one `Dispatch`'s world parameter would take.
+/// A component whose name is the one `Dispatch`'s world parameter takes.
 pub struct W;
 
 #[component]
 impl Hooks for W {}
 
 component_set! {
-    enum Named { W, Spinner }
+    struct Named { W: 1, Spinner: 1 }
 }
 
 #[test]
@@ -228,16 +227,6 @@ fn a_generic_component_keeps_only_the_params_of_its_type() {
 
 #[test]
 fn kinds_follow_the_order_of_the_entries() {
-    let values = [
-        App::from(Spinner { turns: 3 }),
-        App::from(Label),
-        App::from(Plain),
-        App::from(widgets::ProgressBar(40)),
-        App::from(Shape(Red)),
-    ];
-    let kinds: Vec<u8> = values.iter().map(ComponentSet::kind).collect();
-    assert_eq!(kinds, [0, 1, 2, 3, 4]);
-
     let names: Vec<&str> = (0..5).map(App::kind_name).collect();
     assert_eq!(names, ["Spinner", "Label", "Plain", "ProgressBar", "Shape"]);
     let orders: Vec<i16> = (0..5).map(App::kind_order).collect();
@@ -250,6 +239,32 @@ fn kinds_follow_the_order_of_the_entries() {
 }
 
 #[test]
+fn each_type_owns_a_range_of_handles_as_long_as_its_capacity() {
+    let ranges: Vec<(u16, u16)> = App::KINDS.iter().map(|k| (k.first, k.capacity)).collect();
+    assert_eq!(ranges, [(0, 2), (2, 3), (5, 1), (6, 4), (10, 2)]);
+    assert_eq!(App::CAPACITY, 12);
+    let kinds: Vec<u8> = (0..12).map(App::kind_at).collect();
+    assert_eq!(kinds, [0, 0, 1, 1, 1, 2, 3, 3, 3, 3, 4, 4]);
+}
+
+#[test]
+fn each_type_s_slots_are_sized_to_that_type() {
+    use std::mem::size_of;
+    // The set is its arrays and one free-list head per type: no slot is as large as the
+    // largest type.
+    let arrays = 2 * size_of::<Option<Spinner>>()
+        + 3 * size_of::<Option<Label>>()
+        + size_of::<Option<Plain>>()
+        + 4 * size_of::<Option<widgets::ProgressBar>>()
+        + 2 * size_of::<Option<Shape<Red>>>();
+    assert!(size_of::<App>() >= arrays + 5 * size_of::<u16>());
+    assert!(
+        size_of::<App>() <= arrays + 5 * size_of::<u16>() + 8,
+        "only padding beside"
+    );
+}
+
+#[test]
 fn kinds_past_the_last_entry_have_neutral_values() {
     assert_eq!(App::kind_name(5), "");
     assert_eq!(App::kind_order(5), 0);
@@ -257,29 +272,33 @@ fn kinds_past_the_last_entry_have_neutral_values() {
 }
 
 #[test]
-fn variants_are_named_after_the_type_or_as_written() {
-    let bar = App::Bar(widgets::ProgressBar(7));
-    assert_eq!(bar, App::from(widgets::ProgressBar(7)));
-    assert!(matches!(App::from(Shape(Red)), App::Shape(Shape(Red))));
-    assert!(matches!(App::from(Spinner { turns: 1 }), App::Spinner(_)));
-}
-
-#[test]
-fn has_gives_the_value_only_as_its_own_type() {
-    let mut spinner = App::from(Spinner { turns: 3 });
-    assert_eq!(Has::<Spinner>::get(&spinner), Some(&Spinner { turns: 3 }));
-    assert_eq!(Has::<Label>::get(&spinner), None);
-    assert_eq!(Has::<widgets::ProgressBar>::get(&spinner), None);
-
-    if let Some(s) = Has::<Spinner>::get_mut(&mut spinner) {
-        s.turns += 1;
-    }
-    assert_eq!(spinner, App::Spinner(Spinner { turns: 4 }));
-    assert_eq!(Has::<Shape<Red>>::get_mut(&mut spinner), None);
-
-    let solo = Solo::from(Plain);
-    assert_eq!(solo.kind(), 0);
-    assert!(Has::<Plain>::get(&solo).is_some());
+fn a_slot_holds_only_its_own_type() {
+    let mut app = App::empty();
+    let spinner = app
+        .slot_mut(1)
+        .and_then(|slot| slot.downcast_mut::<Option<Spinner>>())
+        .expect("handle 1 is a Spinner slot");
+    *spinner = Some(Spinner { turns: 3 });
+    assert!(app
+        .slot(1)
+        .and_then(|slot| slot.downcast_ref::<Option<Label>>())
+        .is_none());
+    assert_eq!(
+        app.slot(1)
+            .and_then(|slot| slot.downcast_ref::<Option<Spinner>>()),
+        Some(&Some(Spinner { turns: 3 }))
+    );
+    assert!(app
+        .slot(6)
+        .and_then(|slot| slot.downcast_ref::<Option<widgets::ProgressBar>>())
+        .is_some_and(Option::is_none));
+    assert!(app.slot(12).is_none(), "past the last handle");
+    app.clear(1);
+    assert_eq!(
+        app.slot(1)
+            .and_then(|slot| slot.downcast_ref::<Option<Spinner>>()),
+        Some(&None)
+    );
 }
 
 #[test]
@@ -288,32 +307,12 @@ fn a_set_dispatches_in_every_world_and_knows_its_types() {
     dispatches::<App>();
     dispatches::<Solo>();
     dispatches::<Named>();
-    assert_eq!(Named::from(W).kind(), 0);
+    assert_eq!(Named::kind_of::<W>(), Some(0));
     assert_eq!(Named::kind_name(1), "Spinner");
 
     assert_eq!(App::kind_of::<Label>(), Some(1));
     assert_eq!(App::kind_of::<Shape<Red>>(), Some(4));
     assert_eq!(App::kind_of::<Red>(), None);
     assert_eq!(Solo::kind_of::<Label>(), None);
-
-    let mut spinner = Some(Spinner { turns: 2 });
-    assert_eq!(
-        App::take_component(&mut spinner),
-        Some(App::Spinner(Spinner { turns: 2 }))
-    );
-    assert!(spinner.is_none());
-    let mut label = Some(Label);
-    assert!(Solo::take_component(&mut label).is_none());
-    assert!(
-        label.is_some(),
-        "a type outside the set stays with the caller"
-    );
-
-    let mut bar = App::from(widgets::ProgressBar(9));
-    assert_eq!(
-        bar.as_any().downcast_ref::<widgets::ProgressBar>(),
-        Some(&widgets::ProgressBar(9))
-    );
-    assert!(bar.as_any_mut().downcast_mut::<Label>().is_none());
     assert!(take_log().is_empty());
 }

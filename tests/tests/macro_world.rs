@@ -3,9 +3,7 @@
 //! `execution_order` orders them, and a type without `update` never enters the update
 //! queue.
 
-use sprig::{component, component_set, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2, World};
-
-type AppWorld = World<App, 16, 16>;
+use sprig::{component, world, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2};
 
 /// Turns its node a little every frame.
 pub struct Spinner {
@@ -50,9 +48,16 @@ pub struct Score {
 #[component]
 impl Hooks for Score {}
 
-component_set! {
+world! {
     /// The app's components.
-    pub enum App { Spinner, Placer, Score }
+    type AppWorld = World {
+        nodes: 16,
+        components: App {
+            Spinner: 16,
+            Placer: 16,
+            Score: 16,
+        },
+    };
 }
 
 #[test]

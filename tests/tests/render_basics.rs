@@ -5,15 +5,19 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
-use sprig::{component_set, Size2, Vec2, World};
+use sprig::{world, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
-component_set! {
+world! {
     /// Shapes only.
-    pub enum Scene { Shape(sprig::render::Shape) }
+    type W = World {
+        nodes: 16,
+        components: Scene {
+            sprig::render::Shape: 16,
+        },
+    };
 }
 
-type W = World<Scene, 16, 16>;
 type R = Renderer<Rgb888, 16, 256>;
 
 const RED: Rgb888 = Rgb888::RED;

@@ -14,21 +14,22 @@ use sprig::render::damage::BusCost;
 use sprig::render::{
     Clip, Draw, Image, ImageSource, Label, ProgressBar, RenderColor, Renderer, Shape, MAX_LABEL_LEN,
 };
-use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig::{world, NodeId, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
-component_set! {
+world! {
     /// Every built-in drawable.
-    pub enum Scene {
-        Shape(sprig::render::Shape),
-        Label(sprig::render::Label),
-        Image(sprig::render::Image),
-        ProgressBar(sprig::render::ProgressBar),
-        Clip(sprig::render::Clip),
-    }
+    type W = World {
+        nodes: 24,
+        components: Scene {
+            sprig::render::Shape: 24,
+            sprig::render::Label: 24,
+            sprig::render::Image: 24,
+            sprig::render::ProgressBar: 24,
+            sprig::render::Clip: 24,
+        },
+    };
 }
-
-type W = World<Scene, 24, 24>;
 
 const BLACK: Rgb888 = Rgb888::BLACK;
 const WHITE: Rgb888 = Rgb888::WHITE;

@@ -8,15 +8,19 @@ use embedded_graphics::prelude::Size;
 use proptest::prelude::*;
 use sprig::render::damage::BusCost;
 use sprig::render::{RenderColor, Renderer, Shape};
-use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig::{world, NodeId, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
-component_set! {
+world! {
     /// Shapes only.
-    pub enum Scene { Shape(sprig::render::Shape) }
+    type W = World {
+        nodes: 24,
+        components: Scene {
+            sprig::render::Shape: 24,
+        },
+    };
 }
 
-type W = World<Scene, 24, 24>;
 const WIDTH: u32 = 48;
 const HEIGHT: u32 = 32;
 

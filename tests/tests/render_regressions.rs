@@ -5,15 +5,19 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::{Draw, Renderer, Shape};
-use sprig::{component_set, NodeId, Size2, Vec2, World};
+use sprig::{world, NodeId, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
-component_set! {
+world! {
     /// Shapes only.
-    pub enum Scene { Shape(sprig::render::Shape) }
+    type W = World {
+        nodes: 16,
+        components: Scene {
+            sprig::render::Shape: 16,
+        },
+    };
 }
 
-type W = World<Scene, 16, 16>;
 const BLACK: Rgb888 = Rgb888::BLACK;
 const RED: Rgb888 = Rgb888::RED;
 const GREEN: Rgb888 = Rgb888::GREEN;

@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use sprig::render::{Label, Shape};
-use sprig::{component, component_set, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2, World};
+use sprig::{component, component_set, world, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2, World};
 use sprig_reusable::Pulse;
 
 thread_local! {
@@ -23,13 +23,17 @@ fn take_log() -> Vec<String> {
     LOG.with(|l| std::mem::take(&mut *l.borrow_mut()))
 }
 
-component_set! {
-    /// A small app: the pulse and a shape.
-    enum Small { Pulse, Shape }
+world! {
+    /// A small world: 8 nodes, two pulses and two shapes, 2 timers, 8 events, a 4-entry
+    /// trace.
+    type SmallWorld = World {
+        nodes: 8,
+        components: Small { Pulse: 2, Shape: 2 },
+        timers: 2,
+        events: 8,
+        trace: 4,
+    };
 }
-
-/// A small world: 8 nodes, 4 components, 2 timers, 8 events, a 4-entry trace.
-type SmallWorld = World<Small, 8, 4, 2, 8, 4>;
 
 /// The larger app's own component: reads the pulse on its node, through the world.
 pub struct Meter {
@@ -51,13 +55,14 @@ impl Hooks for Meter {
     }
 }
 
-component_set! {
-    /// A larger app: its own meter, the pulse, and two built-in drawables.
-    enum Large { Meter, Label, Pulse, Shape }
+world! {
+    /// A larger world: its own meter, the pulse, and two built-in drawables; 64 nodes,
+    /// default timers, events and trace.
+    type LargeWorld = World {
+        nodes: 64,
+        components: Large { Meter: 4, Label: 8, Pulse: 4, Shape: 16 },
+    };
 }
-
-/// A larger world: 64 nodes, 32 components, default timers, events and trace.
-type LargeWorld = World<Large, 64, 32>;
 
 #[test]
 fn a_component_from_another_crate_lives_its_whole_life_in_a_small_world() {
@@ -168,7 +173,7 @@ fn a_type_outside_the_set_is_refused_from_generic_code() {
     }
 
     component_set! {
-        enum Tiny { Spawner, Pulse }
+        struct Tiny { Spawner: 2, Pulse: 2 }
     }
 
     let mut w: World<Tiny, 4, 4> = World::new();

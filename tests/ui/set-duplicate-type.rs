@@ -11,7 +11,7 @@ pub struct Label;
 impl ::sprig::Hooks for Label {}
 
 sprig::component_set! {
-    pub enum App { Spinner, Label, Spinner }
+    pub struct App { Spinner: 1, Label: 1, Spinner: 2 }
 }
 
 fn main() {}

@@ -1,7 +1,7 @@
 //! A component set with no entries.
 
 sprig::component_set! {
-    pub enum App {}
+    pub struct App {}
 }
 
 fn main() {}

@@ -11,11 +11,11 @@ pub struct Label;
 impl ::sprig::Hooks for Label {}
 
 sprig::component_set! {
-    pub enum App {
+    pub struct App {
         /// Doc comments are fine.
-        Spinner,
+        Spinner: 1,
         #[cfg(feature = "labels")]
-        Label,
+        Label: 1,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Generics on the set's enum.
+//! Generics on the set.
 
 pub struct Spinner;
 
@@ -6,7 +6,7 @@ pub struct Spinner;
 impl ::sprig::Hooks for Spinner {}
 
 sprig::component_set! {
-    pub enum App<T> { Spinner }
+    pub struct App<T> { Spinner: 1 }
 }
 
 fn main() {}

@@ -8,7 +8,7 @@ impl ::sprig::Hooks for Spinner {}
 pub struct Helper;
 
 sprig::component_set! {
-    pub enum App { Spinner, Helper }
+    pub struct App { Spinner: 1, Helper: 2 }
 }
 
 fn main() {}

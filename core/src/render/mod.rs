@@ -22,10 +22,11 @@ mod progress;
 mod renderer;
 mod shape;
 
+pub use crate::component_set::DrawSet;
 pub use canvas::Canvas;
 pub use clip::Clip;
 pub use color::RenderColor;
-pub use draw::{Draw, DrawSet};
+pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
 pub use image::{Image, ImageSource};

@@ -28,8 +28,8 @@ use crate::node::{Flags, NONE};
 use crate::render::canvas::{screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
-use crate::render::draw::DrawSet;
 use crate::render::fingerprint::Fingerprint;
+use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::{Affine2, Dispatch, Rect, World};
 
@@ -254,10 +254,8 @@ impl<
             let kind = world.comps.kind(usize::from(c));
             if slot.has(CompFlags::ENABLED) {
                 if S::kind_draws(kind) {
-                    if let Some(data) = &slot.data {
-                        let b = data.local_bounds(content);
-                        local = Some(local.map_or(b, |l| l.union(&b)));
-                    }
+                    let b = world.comps.set.local_bounds(c, content);
+                    local = Some(local.map_or(b, |l| l.union(&b)));
                 }
                 clips |= S::kind_clips(kind);
             }
@@ -504,17 +502,15 @@ impl<
                 let slot = world.comps.slot(usize::from(c));
                 let kind = world.comps.kind(usize::from(c));
                 if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
-                    if let Some(data) = &slot.data {
-                        let mut canvas = Canvas::new(
-                            pixels,
-                            tile,
-                            item.clip,
-                            item.to_screen,
-                            item.content,
-                            item.opacity,
-                        );
-                        data.draw(&mut canvas);
-                    }
+                    let mut canvas = Canvas::new(
+                        pixels,
+                        tile,
+                        item.clip,
+                        item.to_screen,
+                        item.content,
+                        item.opacity,
+                    );
+                    world.comps.set.draw(c, &mut canvas);
                 }
                 c = slot.next;
             }
@@ -555,9 +551,7 @@ where
         let kind = world.comps.kind(usize::from(c));
         if S::kind_draws(kind) {
             f = f.word(u32::from(kind) << 1 | u32::from(slot.has(CompFlags::ENABLED)));
-            if let Some(data) = &slot.data {
-                f = f.word(data.appearance());
-            }
+            f = f.word(world.comps.set.appearance(c));
         }
         c = slot.next;
     }

@@ -1,4 +1,4 @@
-//! Two types whose variants would have the same name.
+//! An entry without its capacity (two types of the same name are fine).
 
 mod a {
     pub struct Label;
@@ -15,7 +15,7 @@ mod b {
 }
 
 sprig::component_set! {
-    pub enum App { a::Label, b::Label }
+    pub struct App { a::Label: 2, b::Label }
 }
 
 fn main() {}

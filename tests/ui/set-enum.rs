@@ -1,4 +1,4 @@
-//! A struct given to `component_set!`.
+//! The old declaration, an enum without capacities, given to `component_set!`.
 
 pub struct Spinner;
 
@@ -6,7 +6,7 @@ pub struct Spinner;
 impl ::sprig::Hooks for Spinner {}
 
 sprig::component_set! {
-    pub struct App { Spinner }
+    pub enum App { Spinner: 1 }
 }
 
 fn main() {}
