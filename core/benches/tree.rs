@@ -4,9 +4,36 @@
 //! Run with `cargo bench -p sprig --bench tree`.
 
 use std::hint::black_box;
+use std::mem::size_of;
 use std::time::Instant;
 
-use sprig::{Affine2, NodeId, NodeWorld, Vec2, NODE_BYTES, NODE_META_BYTES, NODE_SLOT_BYTES};
+use sprig::render::{Label, Shape};
+use sprig::{
+    component, world, Affine2, Hooks, NodeId, NodeWorld, Vec2, NODE_BYTES, NODE_META_BYTES,
+    NODE_SLOT_BYTES,
+};
+
+/// A small component: 8 bytes.
+pub struct Mover {
+    _velocity: Vec2,
+}
+#[component]
+impl Hooks for Mover {}
+
+/// A large component: 200 bytes (a sample buffer).
+pub struct Recorder {
+    _samples: [f32; 50],
+}
+#[component]
+impl Hooks for Recorder {}
+
+world! {
+    /// An app's world: 64 nodes, 32 movers, 2 recorders, 32 shapes and 8 labels.
+    type AppWorld = World {
+        nodes: 64,
+        components: AppComponents { Mover: 32, Recorder: 2, Shape: 32, Label: 8 },
+    };
+}
 
 const FRAMES: u32 = 2_000;
 
@@ -122,6 +149,33 @@ fn main() {
         core::mem::size_of::<NodeWorld<64>>(),
         core::mem::size_of::<NodeWorld<256>>(),
         core::mem::size_of::<NodeWorld<1024>>()
+    );
+    // The same world with one slot type as large as the largest component (the layout
+    // before per-type storage): every slot its size plus 12 bytes of bookkeeping.
+    let data = 32 * size_of::<Option<Mover>>()
+        + 2 * size_of::<Option<Recorder>>()
+        + 32 * size_of::<Option<Shape>>()
+        + 8 * size_of::<Option<Label>>();
+    let largest = [
+        size_of::<Mover>(),
+        size_of::<Recorder>(),
+        size_of::<Shape>(),
+        size_of::<Label>(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0);
+    let one_slot_type = 74 * (largest + 4 + 12);
+    println!(
+        "memory AppWorld={}B (64 nodes; 32 movers of {}B, 2 recorders of {}B, 32 shapes of {}B, \
+         8 labels of {}B: component data {data}B + {}B bookkeeping; with slots as large as the \
+         largest type the components alone would take {one_slot_type}B)",
+        AppWorld::ram_bytes(),
+        size_of::<Mover>(),
+        size_of::<Recorder>(),
+        size_of::<Shape>(),
+        size_of::<Label>(),
+        74 * AppWorld::component_slot_overhead_bytes(),
     );
     run::<64>();
     run::<256>();
