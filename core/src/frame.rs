@@ -7,6 +7,19 @@
 
 use crate::invoker::OrderedQueue;
 
+/// Where the current frame is (Cocos `_updating` is `Start..=LateUpdate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Between frames (or in `end_frame`'s sort and deferred destroy).
+    Idle,
+    Start,
+    Update,
+    Timers,
+    LateUpdate,
+    /// The start round after `late_update`: enables go straight to the queues again.
+    LateStart,
+}
+
 /// How long each phase of a frame took, in the unit of the world's clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PhaseTimes {
@@ -21,7 +34,6 @@ pub struct PhaseTimes {
     /// Child sorting and deferred destruction.
     pub end_of_frame: u32,
 }
-use crate::world::Phase;
 use crate::{CompId, Dispatch, Error, HookCall, HookResult, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

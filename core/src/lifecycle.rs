@@ -37,7 +37,7 @@
 use crate::comp_arena::CompFlags;
 use crate::invoker::Bucket;
 use crate::node::Flags;
-use crate::world::Phase;
+use crate::frame::Phase;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, HookResult, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

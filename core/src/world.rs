@@ -7,6 +7,7 @@ use crate::activator::ActivationStack;
 use crate::arena::NodeArena;
 use crate::comp_arena::CompArena;
 use crate::events::{EventQueue, NodeEvent};
+use crate::frame::{Phase, PhaseTimes};
 use crate::invoker::{BucketQueue, OrderedQueue};
 use crate::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
 use crate::timers::TimerTable;
@@ -19,19 +20,6 @@ pub const DEFAULT_TIMER_CAPACITY: usize = 8;
 pub const DEFAULT_EVENT_CAPACITY: usize = 32;
 /// Default capacity of the lifecycle trace ring.
 pub const DEFAULT_TRACE_CAPACITY: usize = 64;
-
-/// Where the current frame is (Cocos `_updating` is `Start..=LateUpdate`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    /// Between frames (or in `end_frame`'s sort and deferred destroy).
-    Idle,
-    Start,
-    Update,
-    Timers,
-    LateUpdate,
-    /// The start round after `late_update`: enables go straight to the queues again.
-    LateStart,
-}
 
 /// A scene graph of nodes carrying components of the set `S`, with room for `NODES`
 /// nodes (the root included), `COMPONENTS` components, `TIMERS` timers, `EVENTS` queued
@@ -90,7 +78,7 @@ pub struct World<
     pub(crate) captures: crate::input::Captures,
     pub(crate) propagation_stopped: bool,
     pub(crate) clock: Option<fn() -> u32>,
-    pub(crate) phase_times: crate::frame::PhaseTimes,
+    pub(crate) phase_times: PhaseTimes,
     pub(crate) hook_errors: u32,
     pub(crate) last_hook_error: Option<(CompId, Hook, Error)>,
     /// Hooks asked for on a component while its own hook was running, to run right
@@ -165,7 +153,7 @@ impl<
             captures: crate::input::Captures::new(),
             propagation_stopped: false,
             clock: None,
-            phase_times: crate::frame::PhaseTimes::default(),
+            phase_times: PhaseTimes::default(),
             hook_errors: 0,
             last_hook_error: None,
             own_hooks: Vec::new(),

@@ -132,6 +132,13 @@ macro_rules! probe {
     };
 }
 
+/// What a probe does in a hook, for components of other crates that relay their hooks
+/// here (`sprig_reusable::Relay`): logs `"label.hook"` and runs the attached actions.
+pub fn hook_ran(label: &str, hook: Hook, world: &mut TestWorld, node: NodeId, comp: CompId) {
+    log(format!("{label}.{}", hook.name()));
+    run(label, hook, world, node, comp);
+}
+
 fn hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, which: Hook, name: &str) -> HookResult {
     log(format!("{label}.{name}"));
     act(label, which, ctx);
@@ -195,6 +202,7 @@ sprig::world! {
             Pos2: 64,
             NoEnable: 64,
             Updater: 64,
+            sprig_reusable::Relay: 64,
         },
         timers: 8,
         events: 256,

@@ -3,15 +3,19 @@
 //! `on_load` at most once and before any `on_enable`; `on_enable` / `on_disable`
 //! alternate, starting with `on_enable`; `start` at most once, after an `on_enable`, before
 //! the first `update`; no hook after `on_destroy`; `on_destroy` only if `on_load` ran;
-//! `update` only while enabled and active in the hierarchy; and no panic.
+//! `update` only while enabled and active in the hierarchy; and no panic. The components
+//! are the probes and `sprig_reusable::Relay`, a component of another crate whose hooks
+//! act on the world through the generic `AnyWorld` as the probes' do.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use proptest::prelude::*;
 use sprig::{CompId, Hook, NodeId};
-use sprig_tests::probes::{log, on, reset, take_log, Neg, NoEnable, Pos, TestWorld, P};
+use sprig_reusable::Relay;
+use sprig_tests::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, TestWorld, P};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -34,7 +38,7 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(node, parent)| Op::Reparent { node, parent }),
         2 => (idx.clone(), any::<bool>()).prop_map(|(node, active)| Op::SetActive { node, active }),
         1 => idx.clone().prop_map(|node| Op::DestroyNode { node }),
-        3 => (idx.clone(), 0..4u8).prop_map(|(node, kind)| Op::AddComponent { node, kind }),
+        3 => (idx.clone(), 0..5u8).prop_map(|(node, kind)| Op::AddComponent { node, kind }),
         2 => (idx.clone(), any::<bool>()).prop_map(|(comp, enabled)| Op::SetEnabled { comp, enabled }),
         1 => idx.clone().prop_map(|comp| Op::DestroyComponent { comp }),
         1 => (idx, proptest::option::of(0..3u32)).prop_map(|(comp, repeat)| Op::Schedule { comp, repeat }),
@@ -117,12 +121,21 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                     0 => w.add_component(n, P::new(&label)),
                     1 => w.add_component(n, Neg::new(&label)),
                     2 => w.add_component(n, Pos::new(&label)),
+                    // A component of another crate, acting from its hooks through the
+                    // generic world like the probes.
+                    3 => w.add_component(
+                        n,
+                        Relay {
+                            id: label[1..].parse().unwrap_or(u32::MAX),
+                            on_hook: relay,
+                        },
+                    ),
                     _ => w.add_component(n, NoEnable::new(&label)),
                 };
                 if let Ok(c) = made {
                     let mut h = h.borrow_mut();
                     h.comps.push(c);
-                    if kind >= 3 {
+                    if kind >= 4 {
                         h.silent_enable.push(label);
                     }
                 }
@@ -147,6 +160,13 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
             let r = w.tick(0.02);
             assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
         }
+    }
+}
+
+/// A `Relay`'s hooks: logged and acted on as a probe's, under its label `c{id}`.
+fn relay(world: &mut dyn Any, node: NodeId, comp: CompId, hook: Hook, id: u32) {
+    if let Some(w) = world.downcast_mut::<TestWorld>() {
+        hook_ran(&format!("c{id}"), hook, w, node, comp);
     }
 }
 

@@ -1,10 +1,12 @@
-//! A component library of its own, as a third party would publish one: [`Pulse`] knows
-//! nothing of the apps that use it. It is written against [`AnyWorld`], so any app lists
+//! A component library of its own, as a third party would publish one: [`Pulse`] and
+//! [`Relay`] know nothing of the apps that use them. It is written against [`AnyWorld`], so any app lists
 //! it in its component set, whatever the set's other types and the world's capacities.
 #![no_std]
 #![forbid(unsafe_code)]
 
-use sprig::{component, AnyWorld, Ctx, Hook, HookResult, Hooks, Vec2};
+use core::any::Any;
+
+use sprig::{component, AnyWorld, CompId, Ctx, Hook, HookResult, Hooks, NodeId, Vec2};
 
 /// Grows and shrinks its node's scale between 1 and `1 + amplitude`, once per
 /// `period_seconds`, and counts its frames. A timer every `period_seconds` counts beats.
@@ -93,5 +95,67 @@ impl Hooks for Pulse {
     fn on_destroy(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         (self.report)(Hook::OnDestroy, self.beats);
         Ok(())
+    }
+}
+
+/// What a [`Relay`] calls in each hook: the world (as `Any`, for the app to downcast to
+/// its own world type), the component's node and handle, the hook, and the relay's id.
+pub type RelayFn = fn(&mut dyn Any, NodeId, CompId, Hook, u32);
+
+/// Hands each of its hooks to a function of the app's, with the whole world: a bridge
+/// for scripting, and for tests that act on the world from inside a third-party
+/// component's hooks.
+pub struct Relay {
+    /// Passed back to `on_hook`, so the app knows which relay it is.
+    pub id: u32,
+    /// Called in every hook.
+    pub on_hook: RelayFn,
+}
+
+impl Relay {
+    fn relay(&self, ctx: &mut Ctx<impl AnyWorld>, hook: Hook) -> HookResult {
+        let (node, comp) = (ctx.node(), ctx.comp());
+        let world: &mut dyn Any = &mut **ctx;
+        (self.on_hook)(world, node, comp, hook, self.id);
+        Ok(())
+    }
+}
+
+#[component]
+impl Hooks for Relay {
+    fn preload(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::Preload)
+    }
+
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::OnLoad)
+    }
+
+    fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::OnEnable)
+    }
+
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::Start)
+    }
+
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        self.relay(ctx, Hook::Update)
+    }
+
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        self.relay(ctx, Hook::LateUpdate)
+    }
+
+    fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
+        self.relay(ctx, Hook::OnTimer)
+    }
+
+    fn on_disable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::OnDisable)
+    }
+
+    fn on_destroy(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.relay(ctx, Hook::OnDestroy)
     }
 }
