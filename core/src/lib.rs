@@ -31,51 +31,33 @@
 
 extern crate self as sprig;
 
-mod activator;
-mod activity;
-mod any_world;
-mod arena;
-mod comp_arena;
-mod component;
-mod component_set;
-mod components;
-mod destroy;
+mod engine;
 mod error;
-mod events;
-mod find;
-mod frame;
 mod handle;
-mod hierarchy;
-mod input;
-mod invoker;
-mod lifecycle;
 mod math;
-mod node;
-mod order;
 pub mod render;
-mod scene;
 mod sort;
-mod timers;
-mod trace;
-mod transform;
+mod tree;
 mod world;
 
-pub use activator::MAX_ACTIVATION_DEPTH;
-pub use any_world::AnyWorld;
-pub use component::{dispatch_hook, Component, Ctx, Hook, HookCall, HookMask, HookResult, Hooks};
-pub use component_set::{__capacity, ComponentSet, Dispatch, Kind, NoComponents, SetHost};
-pub use components::Components;
+pub use engine::activator::MAX_ACTIVATION_DEPTH;
+pub use engine::any_world::AnyWorld;
+pub use engine::component::{
+    dispatch_hook, Component, Ctx, Hook, HookCall, HookMask, HookResult, Hooks,
+};
+pub use engine::component_set::{__capacity, ComponentSet, Dispatch, Kind, NoComponents, SetHost};
+pub use engine::components::Components;
+pub use engine::events::NodeEvent;
+pub use engine::frame::PhaseTimes;
+pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
+pub use engine::trace::TraceEntry;
 pub use error::Error;
-pub use events::NodeEvent;
-pub use frame::PhaseTimes;
 pub use handle::{CompId, NodeId};
-pub use hierarchy::Children;
-pub use input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
 pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect, Size2, Vec2};
-pub use node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
-pub use order::{MAX_Z_INDEX, MIN_Z_INDEX};
 pub use sprig_macros::{component, component_set, world};
-pub use trace::TraceEntry;
+pub use tree::hierarchy::Children;
+pub use tree::node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
+pub use tree::order::{MAX_Z_INDEX, MIN_Z_INDEX};
 pub use world::{
     NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_TIMER_CAPACITY, DEFAULT_TRACE_CAPACITY,
     MAX_OWN_HOOKS, NODE_BYTES,

@@ -1,17 +1,18 @@
-//! The world: the node and component arenas, the invoker queues, timers, events, the
-//! lifecycle trace, and the frame.
+//! The facade: [`World`] holds the state of both mechanisms, the node tree (`tree/`) and
+//! the component engine (`engine/`), and each of their modules adds its part of the
+//! world's API in an `impl World` block of its own.
 
 use heapless::{HistoryBuf, Vec};
 
-use crate::activator::ActivationStack;
-use crate::arena::NodeArena;
-use crate::comp_arena::CompArena;
-use crate::events::{EventQueue, NodeEvent};
-use crate::frame::{Phase, PhaseTimes};
-use crate::invoker::{BucketQueue, OrderedQueue};
-use crate::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
-use crate::timers::TimerTable;
-use crate::trace::TraceEntry;
+use crate::engine::activator::ActivationStack;
+use crate::engine::events::{EventQueue, NodeEvent};
+use crate::engine::frame::{Phase, PhaseTimes};
+use crate::engine::queues::{BucketQueue, OrderedQueue};
+use crate::engine::storage::CompArena;
+use crate::engine::timers::TimerTable;
+use crate::engine::trace::TraceEntry;
+use crate::tree::arena::NodeArena;
+use crate::tree::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
 use crate::{CompId, ComponentSet, Dispatch, Error, Hook, HookCall, NodeId, SetHost};
 
 /// Default capacity of the timer table.
@@ -75,7 +76,7 @@ pub struct World<
     pub(crate) frame: u32,
     pub(crate) transform_recomputes: u32,
     pub(crate) order_version: u32,
-    pub(crate) captures: crate::input::Captures,
+    pub(crate) captures: crate::engine::input::Captures,
     pub(crate) propagation_stopped: bool,
     pub(crate) clock: Option<fn() -> u32>,
     pub(crate) phase_times: PhaseTimes,
@@ -150,7 +151,7 @@ impl<
             frame: 0,
             transform_recomputes: 0,
             order_version: 0,
-            captures: crate::input::Captures::new(),
+            captures: crate::engine::input::Captures::new(),
             propagation_stopped: false,
             clock: None,
             phase_times: PhaseTimes::default(),
@@ -178,7 +179,7 @@ impl<
     /// Bytes of bookkeeping per component slot (node, generation, next component on the
     /// node, lifecycle flags), beside the slot's data, which is sized to its type.
     pub const fn component_slot_overhead_bytes() -> usize {
-        crate::comp_arena::COMP_SLOT_BYTES
+        crate::engine::storage::COMP_SLOT_BYTES
     }
 
     /// Bytes the world takes, all of it: nodes, component data and bookkeeping, queues,

@@ -10,8 +10,8 @@
 
 use heapless::Vec;
 
-use crate::node::Flags;
 use crate::sort::stable_sort_by_key;
+use crate::tree::node::Flags;
 use crate::{Dispatch, NodeId, World};
 
 /// A reusable buffer for the draw order of a world with `N` node slots.

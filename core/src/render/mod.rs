@@ -22,7 +22,7 @@ mod progress;
 mod renderer;
 mod shape;
 
-pub use crate::component_set::DrawSet;
+pub use crate::engine::component_set::DrawSet;
 pub use canvas::Canvas;
 pub use clip::Clip;
 pub use color::RenderColor;

@@ -23,14 +23,14 @@ use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
-use crate::comp_arena::CompFlags;
-use crate::node::{Flags, NONE};
+use crate::engine::storage::CompFlags;
 use crate::render::canvas::{screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
+use crate::tree::node::{Flags, NONE};
 use crate::{Affine2, Dispatch, Rect, World};
 
 /// What one frame of rendering did.

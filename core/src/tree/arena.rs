@@ -7,7 +7,7 @@
 
 use heapless::Vec;
 
-use crate::node::{Flags, NodeMeta, NodeSlot, NONE};
+use crate::tree::node::{Flags, NodeMeta, NodeSlot, NONE};
 use crate::{Error, NodeId};
 
 pub(crate) struct NodeArena<const N: usize> {

@@ -7,8 +7,8 @@
 //! sorts exactly that and keeps no arrival counter, so no number of arrivals can overflow
 //! into the zIndex (the engine's 65 535-arrival limit does not exist here).
 
-use crate::events::NodeEvent;
-use crate::node::Flags;
+use crate::engine::events::NodeEvent;
+use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeId, World};
 
 /// Lowest zIndex (`cc.macro.MIN_ZINDEX`).

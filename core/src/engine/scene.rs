@@ -10,7 +10,7 @@
 //! 2.4, which detaches and re-attaches them (an `on_disable`/`on_enable` pair), Sprig
 //! calls none of their hooks.
 
-use crate::node::Flags;
+use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

@@ -3,7 +3,7 @@
 //! each type's data (`component_set.rs`). Each type's handles are a range of indices
 //! with its own free list, so a type's capacity is its own.
 
-use crate::node::NONE;
+use crate::tree::node::NONE;
 use crate::{CompId, ComponentSet, Error};
 
 /// Lifecycle flags of a component slot (the `CCObject.Flags` Sprig needs).

@@ -8,7 +8,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use crate::input::{KeyEvent, TouchEvent};
+use crate::engine::input::{KeyEvent, TouchEvent};
 use crate::{AnyWorld, CompId, Error, NodeId};
 
 /// What a hook returns. An `Err` does not stop the frame: the engine counts it, keeps the

@@ -8,9 +8,9 @@
 //! touch go to the same node, wherever they happen, until the touch ends. Keys go to
 //! every enabled component with `on_key`, topmost node first, until one stops them.
 
-use crate::comp_arena::CompFlags;
-use crate::node::{Flags, NONE};
+use crate::engine::storage::CompFlags;
 use crate::render::DrawOrder;
+use crate::tree::node::{Flags, NONE};
 use crate::{screen_to_world, Dispatch, Error, Hook, HookCall, NodeId, Vec2, World};
 
 /// Touches followed at once.

@@ -5,7 +5,7 @@
 //! since the start phase → end of frame: dirty children re-sorted, then deferred
 //! destruction. Rendering is separate and comes after.
 
-use crate::invoker::OrderedQueue;
+use crate::engine::queues::OrderedQueue;
 
 /// Where the current frame is (Cocos `_updating` is `Start..=LateUpdate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! creating nodes, attaching, detaching, moving between parents, `set_sibling_index` with
 //! the engine's splice rule, names and tags.
 
-use crate::arena::NodeArena;
-use crate::events::NodeEvent;
-use crate::node::{bounded_name, Flags, NodeMeta};
+use crate::engine::events::NodeEvent;
+use crate::tree::arena::NodeArena;
+use crate::tree::node::{bounded_name, Flags, NodeMeta};
 use crate::{Dispatch, Error, NodeId, World};
 
 /// The children of a node, in their current order. Made by [`World::children`].

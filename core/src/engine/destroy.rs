@@ -11,9 +11,9 @@
 //! While a subtree is being destroyed its structure is frozen (`HierarchyLocked`), and
 //! anything destroyed from an `on_destroy` is destroyed at the end of the next frame.
 
-use crate::comp_arena::CompFlags;
-use crate::events::NodeEvent;
-use crate::node::{Flags, NONE};
+use crate::engine::events::NodeEvent;
+use crate::engine::storage::CompFlags;
+use crate::tree::node::{Flags, NONE};
 use crate::{Dispatch, Error, HookCall, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

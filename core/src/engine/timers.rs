@@ -13,7 +13,7 @@
 
 use heapless::Vec;
 
-use crate::comp_arena::CompFlags;
+use crate::engine::storage::CompFlags;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, World};
 
 #[derive(Clone, Copy, Debug)]

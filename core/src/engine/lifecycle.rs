@@ -34,10 +34,10 @@
 //!   activation's `on_enable` pass, after its `on_load` (the engine would call `on_enable`
 //!   first).
 
-use crate::comp_arena::CompFlags;
-use crate::invoker::Bucket;
-use crate::node::Flags;
-use crate::frame::Phase;
+use crate::engine::frame::Phase;
+use crate::engine::queues::Bucket;
+use crate::engine::storage::CompFlags;
+use crate::tree::node::Flags;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, HookResult, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

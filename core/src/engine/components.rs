@@ -2,14 +2,14 @@
 //! components (§1.4 and §1.8 of `cocos-semantics.md`). Typed access checks the type at
 //! run time (as Cocos `getComponent(Type)`), so it works the same from generic code.
 
-use crate::comp_arena::CompFlags;
-use crate::node::{Flags, NONE};
+use crate::engine::storage::CompFlags;
+use crate::tree::node::{Flags, NONE};
 use crate::{CompId, Component, ComponentSet, Dispatch, Error, NodeId, World};
 
 /// The components of a node, in the order they were added. Made by
 /// [`World::components`].
 pub struct Components<'a, S, const C: usize> {
-    comps: &'a crate::comp_arena::CompArena<S, C>,
+    comps: &'a crate::engine::storage::CompArena<S, C>,
     next: u16,
 }
 

@@ -28,10 +28,10 @@
 
 use heapless::Vec;
 
-use crate::comp_arena::CompFlags;
-use crate::events::NodeEvent;
-use crate::node::{Flags, NONE};
+use crate::engine::events::NodeEvent;
+use crate::engine::storage::CompFlags;
 use crate::sort::stable_sort_by_key;
+use crate::tree::node::{Flags, NONE};
 use crate::{CompId, Dispatch, Error, Hook, HookCall, World};
 
 /// Deepest nesting of activations started from hooks of activations in progress.

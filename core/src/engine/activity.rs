@@ -5,7 +5,7 @@
 //! ancestor are active. Whenever an operation changes that for a node, the activator
 //! (`activator.rs`) walks its subtree and runs the components' hooks.
 
-use crate::node::Flags;
+use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>

@@ -15,7 +15,7 @@
 //! [`World::transform_recomputations`].
 
 use crate::math::{Affine2, Rect, Size2, Vec2};
-use crate::node::Flags;
+use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeId, World};
 
 fn finite(v: Vec2) -> Result<Vec2, Error> {
@@ -138,8 +138,9 @@ where
     /// dirty nodes (parents before children) and visiting only the paths down to them:
     /// when nothing moved it returns at once.
     pub fn update_transforms(&mut self) {
-        let pending =
-            |s: &crate::node::NodeSlot| s.has(Flags::WORLD_DIRTY) || s.has(Flags::DIRTY_BELOW);
+        let pending = |s: &crate::tree::node::NodeSlot| {
+            s.has(Flags::WORLD_DIRTY) || s.has(Flags::DIRTY_BELOW)
+        };
         if !pending(self.arena.slot(0)) {
             return;
         }
