@@ -95,3 +95,24 @@ fn activations_nested_too_deep_are_refused_and_change_nothing() {
         "every accepted activation loaded its component"
     );
 }
+
+#[test]
+fn each_type_has_its_own_capacity() {
+    use sprig_tests::probes::Neg;
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let n = w.create_child(root, "n").unwrap();
+    assert_eq!(w.component_capacity_of::<P>(), 64);
+    for k in 0..64 {
+        w.add_component(n, P::new(&format!("p{k}"))).unwrap();
+    }
+    assert_eq!(
+        w.add_component(n, P::new("late")),
+        Err(Error::ComponentArenaFull { capacity: 64 })
+    );
+    // Another type's slots are untouched by the full ones.
+    let neg = w.add_component(n, Neg::new("neg")).unwrap();
+    assert_eq!(w.component_name(neg), Ok("Neg"));
+    assert_eq!(w.component_count(), 65);
+    assert_eq!(TestWorld::ram_bytes(), std::mem::size_of::<TestWorld>());
+}
