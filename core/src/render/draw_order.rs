@@ -64,30 +64,80 @@ where
     pub fn draw_order(&mut self, order: &mut DrawOrder<N>) {
         self.sort_dirty_children();
         order.nodes.clear();
-        self.visit(0, order);
+        self.visit(order);
         let arena = &self.arena;
         stable_sort_by_key(&mut order.nodes, |id| {
             arena.meta(usize::from(id.index)).global_z
         });
     }
 
-    fn visit(&self, n: usize, order: &mut DrawOrder<N>) {
-        if !self.has(n, Flags::ACTIVE_IN_HIERARCHY) {
+    /// The tree-order walk of the module docs, without recursion: it moves through the
+    /// tree by parent and sibling links, so its stack use does not grow with the tree's
+    /// depth (a chain of every node costs what a flat tree does).
+    fn visit(&self, order: &mut DrawOrder<N>) {
+        if !self.has(0, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }
-        let mut child = self.arena.first_child(n);
-        while let Some(c) = child {
-            if self.arena.slot(c).z_index >= 0 {
-                break;
+        let mut n = 0;
+        'enter: loop {
+            // Down through the first active child with a negative zIndex, as far as it goes.
+            while let Some(c) = self.first_active(self.arena.first_child(n), true) {
+                n = c;
             }
-            self.visit(c, order);
-            child = self.arena.next_sibling(c);
+            // Every node is pushed at most once and there are at most N.
+            let _ = order.nodes.push(self.arena.id(n));
+            if let Some(c) = self.first_active(self.non_negative_children(n), false) {
+                n = c;
+                continue 'enter;
+            }
+            // `n`'s subtree is done: on to its next sibling, or back up.
+            while n != 0 {
+                let Some(p) = self.arena.parent(n) else {
+                    return;
+                };
+                let negative = self.arena.slot(n).z_index < 0;
+                if let Some(s) = self.first_active(self.arena.next_sibling(n), negative) {
+                    n = s;
+                    continue 'enter;
+                }
+                if negative {
+                    // The parent comes after its negative children, then the others.
+                    let _ = order.nodes.push(self.arena.id(p));
+                    if let Some(c) = self.first_active(self.non_negative_children(p), false) {
+                        n = c;
+                        continue 'enter;
+                    }
+                }
+                n = p;
+            }
+            return;
         }
-        // Every node is pushed at most once and there are at most N.
-        let _ = order.nodes.push(self.arena.id(n));
-        while let Some(c) = child {
-            self.visit(c, order);
-            child = self.arena.next_sibling(c);
+    }
+
+    /// From sibling `c` on, the first node active in the hierarchy; with `negative`, only
+    /// among the siblings with a negative zIndex (children are sorted by zIndex).
+    fn first_active(&self, mut c: Option<usize>, negative: bool) -> Option<usize> {
+        while let Some(i) = c {
+            if negative && self.arena.slot(i).z_index >= 0 {
+                return None;
+            }
+            if self.has(i, Flags::ACTIVE_IN_HIERARCHY) {
+                return Some(i);
+            }
+            c = self.arena.next_sibling(i);
         }
+        None
+    }
+
+    /// The first child of `n` whose zIndex is not negative.
+    fn non_negative_children(&self, n: usize) -> Option<usize> {
+        let mut c = self.arena.first_child(n);
+        while let Some(i) = c {
+            if self.arena.slot(i).z_index >= 0 {
+                return Some(i);
+            }
+            c = self.arena.next_sibling(i);
+        }
+        None
     }
 }
