@@ -371,9 +371,39 @@ where
         });
     }
 
-    /// `_deactivateNodeRecursively`: the node's child list is frozen while it carries
-    /// `DEACTIVATING`, so following the links visits every child exactly once.
-    fn deactivate_recursively(&mut self, n: usize) {
+    /// `_deactivateNodeRecursively`, in pre-order without recursion (the walk follows
+    /// parent and sibling links, so its stack use does not grow with the tree's depth).
+    /// A node's child list is frozen while it carries `DEACTIVATING`, so following the
+    /// links visits every child exactly once; a child is visited if it is still active
+    /// in the hierarchy when the walk reaches it.
+    fn deactivate_recursively(&mut self, top: usize) {
+        let mut n = top;
+        'enter: loop {
+            self.deactivate_one(n);
+            if let Some(c) = self.first_active_from(self.arena.first_child(n)) {
+                n = c;
+                continue 'enter;
+            }
+            // `n`'s subtree is done: on to its next active sibling, or back up.
+            loop {
+                self.arena.slot_mut(n).flags.set(Flags::DEACTIVATING, false);
+                if n == top {
+                    return;
+                }
+                let Some(p) = self.arena.parent(n) else {
+                    return;
+                };
+                if let Some(s) = self.first_active_from(self.arena.next_sibling(n)) {
+                    n = s;
+                    continue 'enter;
+                }
+                n = p;
+            }
+        }
+    }
+
+    /// Marks one node inactive and disables its components.
+    fn deactivate_one(&mut self, n: usize) {
         let flags = &mut self.arena.slot_mut(n).flags;
         flags.set(Flags::DEACTIVATING, true);
         flags.set(Flags::ACTIVE_IN_HIERARCHY, false);
@@ -392,14 +422,17 @@ where
             }
             c = self.comps.slot(ci).next;
         }
-        let mut child = self.arena.first_child(n);
-        while let Some(ch) = child {
-            if self.has(ch, Flags::ACTIVE_IN_HIERARCHY) {
-                self.deactivate_recursively(ch);
+    }
+
+    /// From sibling `c` on, the first node still active in the hierarchy.
+    fn first_active_from(&self, mut c: Option<usize>) -> Option<usize> {
+        while let Some(i) = c {
+            if self.has(i, Flags::ACTIVE_IN_HIERARCHY) {
+                return Some(i);
             }
-            child = self.arena.next_sibling(ch);
+            c = self.arena.next_sibling(i);
         }
-        self.arena.slot_mut(n).flags.set(Flags::DEACTIVATING, false);
+        None
     }
 
     pub(crate) fn last_comp_of(&self, n: usize) -> Option<usize> {

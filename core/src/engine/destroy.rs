@@ -126,12 +126,26 @@ where
     }
 
     /// Post-order: children (frozen list), then own components, then the node itself.
-    fn destroy_subtree(&mut self, n: usize) {
-        let mut child = self.arena.first_child(n);
-        while let Some(ch) = child {
-            child = self.arena.next_sibling(ch);
-            self.destroy_subtree(ch);
+    fn destroy_subtree(&mut self, top: usize) {
+        // Post-order without recursion: down to the first leaf, destroy it (which unlinks
+        // it, so its next sibling becomes its parent's first child), back to the parent.
+        // Hooks cannot change the subtree meanwhile (`HierarchyLocked`).
+        let mut n = top;
+        loop {
+            while let Some(child) = self.arena.first_child(n) {
+                n = child;
+            }
+            let parent = if n == top { None } else { self.arena.parent(n) };
+            self.destroy_one(n);
+            match parent {
+                Some(p) => n = p,
+                None => return,
+            }
         }
+    }
+
+    /// Destroys one node whose children are gone: its components, then the node.
+    fn destroy_one(&mut self, n: usize) {
         let mut c = self.arena.slot(n).first_comp;
         while c != NONE {
             let ci = usize::from(c);

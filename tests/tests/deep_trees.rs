@@ -1,6 +1,7 @@
-//! The draw order's walk over the tree: the same order as the recursive definition in
-//! `render/draw_order.rs`'s docs on random trees, and a stack use that does not grow with
-//! the tree's depth.
+//! Walks over the whole tree use a stack that does not grow with the tree's depth: a
+//! chain of every node is drawn, deactivated, activated and destroyed on a 32 KiB stack
+//! (a recursive walk needs a frame per level). And the draw order's walk gives the
+//! recursive definition's order on random trees.
 
 use proptest::prelude::*;
 use sprig::render::DrawOrder;
@@ -87,4 +88,44 @@ fn a_chain_of_every_node_is_walked_on_a_small_stack() {
         .join()
         .unwrap();
     assert_eq!(walked, DEPTH + 1);
+}
+
+/// A chain of `DEPTH` nodes under a child of the root, built on the main thread.
+fn chain() -> (Box<NodeWorld<4096>>, NodeId) {
+    let mut w: Box<NodeWorld<4096>> = Box::new(NodeWorld::new());
+    let root = w.root();
+    let top = w.create_child(root, "top").unwrap();
+    let mut at = top;
+    for _ in 1..4000 {
+        at = w.create_child(at, "link").unwrap();
+    }
+    w.end_frame().unwrap();
+    (w, top)
+}
+
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(32 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn a_chain_of_every_node_is_deactivated_activated_and_destroyed_on_a_small_stack() {
+    let (mut w, top) = chain();
+    let counts = on_small_stack(move || {
+        w.set_active(top, false).unwrap();
+        let inactive = w.node_count();
+        let last_inactive = w
+            .find_from_root("top")
+            .unwrap()
+            .map(|n| w.active_in_hierarchy(n).unwrap());
+        w.set_active(top, true).unwrap();
+        w.destroy(top).unwrap();
+        w.end_frame().unwrap();
+        (inactive, last_inactive, w.node_count())
+    });
+    assert_eq!(counts, (4001, Some(false), 1));
 }
