@@ -127,7 +127,7 @@ pub fn component_set(set: &Set) -> TokenStream {
                     let result = ::sprig::dispatch_hook::<#ty>(
                         &mut data,
                         call,
-                        &mut ::sprig::Ctx::new(world, node, comp),
+                        &mut ::sprig::Ctx::new(world, index as u16),
                     );
                     if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
                         *slot = ::core::option::Option::Some(data);
@@ -156,7 +156,7 @@ pub fn component_set(set: &Set) -> TokenStream {
                         world.before_hook(index as u16, ::sprig::Hook::#hook);
                         let result = <#ty as ::sprig::Hooks>::#method(
                             &mut data,
-                            &mut ::sprig::Ctx::new(world, node, comp),
+                            &mut ::sprig::Ctx::new(world, index as u16),
                             dt_seconds,
                         );
                         if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
@@ -317,8 +317,6 @@ pub fn component_set(set: &Set) -> TokenStream {
                 world: &mut __SprigWorld,
                 index: u16,
                 call: ::sprig::HookCall,
-                node: ::sprig::NodeId,
-                comp: ::sprig::CompId,
             ) -> ::core::option::Option<::sprig::HookResult> {
                 let index = usize::from(index);
                 #(#call_arms)*
@@ -330,8 +328,6 @@ pub fn component_set(set: &Set) -> TokenStream {
                 world: &mut __SprigWorld,
                 index: u16,
                 dt_seconds: f32,
-                node: ::sprig::NodeId,
-                comp: ::sprig::CompId,
             ) -> ::core::option::Option<::sprig::HookResult> {
                 let index = usize::from(index);
                 #(#update_arms)*
@@ -343,8 +339,6 @@ pub fn component_set(set: &Set) -> TokenStream {
                 world: &mut __SprigWorld,
                 index: u16,
                 dt_seconds: f32,
-                node: ::sprig::NodeId,
-                comp: ::sprig::CompId,
             ) -> ::core::option::Option<::sprig::HookResult> {
                 let index = usize::from(index);
                 #(#late_update_arms)*

@@ -44,6 +44,12 @@ macro_rules! any_world {
                 -> Result<CompId, Error>;
             /// The traced hook calls still in the ring, oldest first; see [`World::trace`].
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_;
+            /// The handle of the component in slot `index` (what `Ctx::comp` answers).
+            #[doc(hidden)]
+            fn comp_of_slot(&self, index: u16) -> CompId;
+            /// The node of the component in slot `index` (what `Ctx::node` answers).
+            #[doc(hidden)]
+            fn node_of_slot(&self, index: u16) -> NodeId;
         }
 
         impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
@@ -81,6 +87,16 @@ macro_rules! any_world {
 
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_ {
                 World::trace(self)
+            }
+
+            #[inline]
+            fn comp_of_slot(&self, index: u16) -> CompId {
+                World::comp_of_slot(self, index)
+            }
+
+            #[inline]
+            fn node_of_slot(&self, index: u16) -> NodeId {
+                World::node_of_slot(self, index)
             }
         }
     };

@@ -268,30 +268,31 @@ pub fn dispatch_hook<T: Hooks>(
 /// hook's own node and component handles.
 pub struct Ctx<'a, W> {
     pub(crate) world: &'a mut W,
-    pub(crate) node: NodeId,
-    pub(crate) comp: CompId,
+    /// The component's slot; its handle and node are looked up when asked for.
+    pub(crate) index: u16,
 }
 
 impl<'a, W> Ctx<'a, W> {
-    /// The context of a hook of `comp` on `node`; made by the code `component_set!`
-    /// generates, right before it calls the hook.
+    /// The context of a hook of the component in slot `index`; made by the code
+    /// `component_set!` generates, right before it calls the hook.
     #[doc(hidden)]
     #[inline]
-    pub fn new(world: &'a mut W, node: NodeId, comp: CompId) -> Self {
-        Ctx { world, node, comp }
-    }
-    /// The node the component is on.
-    pub fn node(&self) -> NodeId {
-        self.node
-    }
-
-    /// The component whose hook is running.
-    pub fn comp(&self) -> CompId {
-        self.comp
+    pub fn new(world: &'a mut W, index: u16) -> Self {
+        Ctx { world, index }
     }
 }
 
 impl<W: AnyWorld> Ctx<'_, W> {
+    /// The node the component is on.
+    pub fn node(&self) -> NodeId {
+        self.world.node_of_slot(self.index)
+    }
+
+    /// The component whose hook is running.
+    pub fn comp(&self) -> CompId {
+        self.world.comp_of_slot(self.index)
+    }
+
     /// Schedules this component's `on_timer(key, …)`; see [`AnyWorld::schedule`].
     pub fn schedule(
         &mut self,
@@ -300,7 +301,7 @@ impl<W: AnyWorld> Ctx<'_, W> {
         repeat: Option<u32>,
         delay_seconds: f32,
     ) -> Result<(), Error> {
-        let comp = self.comp;
+        let comp = self.comp();
         self.world
             .schedule(comp, key, interval_seconds, repeat, delay_seconds)
     }
@@ -308,13 +309,13 @@ impl<W: AnyWorld> Ctx<'_, W> {
     /// Schedules this component's `on_timer(key, …)` once; see
     /// [`AnyWorld::schedule_once`].
     pub fn schedule_once(&mut self, key: u16, delay_seconds: f32) -> Result<(), Error> {
-        let comp = self.comp;
+        let comp = self.comp();
         self.world.schedule_once(comp, key, delay_seconds)
     }
 
     /// Cancels one of this component's timers.
     pub fn unschedule(&mut self, key: u16) -> Result<bool, Error> {
-        let comp = self.comp;
+        let comp = self.comp();
         self.world.unschedule(comp, key)
     }
 }

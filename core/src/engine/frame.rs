@@ -34,7 +34,7 @@ pub struct PhaseTimes {
     /// Child sorting and deferred destruction.
     pub end_of_frame: u32,
 }
-use crate::{CompId, Dispatch, Error, HookCall, HookResult, NodeId, World};
+use crate::{Dispatch, Error, HookCall, HookResult, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
@@ -67,7 +67,7 @@ where
         self.run_ordered_pass(
             |w| &mut w.update_queue,
             HookCall::Update(dt_seconds),
-            |w, index, node, comp| S::update(w, index, dt_seconds, node, comp),
+            |w, index| S::update(w, index, dt_seconds),
         );
         let t2 = now();
 
@@ -79,7 +79,7 @@ where
         self.run_ordered_pass(
             |w| &mut w.late_update_queue,
             HookCall::LateUpdate(dt_seconds),
-            |w, index, node, comp| S::late_update(w, index, dt_seconds, node, comp),
+            |w, index| S::late_update(w, index, dt_seconds),
         );
         self.phase = Phase::LateStart;
         self.start_for_new_comps();
@@ -118,7 +118,7 @@ where
         &mut self,
         queue: fn(&mut Self) -> &mut OrderedQueue<C>,
         call: HookCall,
-        dispatch: impl Fn(&mut Self, u16, NodeId, CompId) -> Option<HookResult> + Copy,
+        dispatch: impl Fn(&mut Self, u16) -> Option<HookResult> + Copy,
     ) {
         queue(self).begin();
         while let Some(c) = queue(self).next() {

@@ -67,9 +67,7 @@ where
     #[inline]
     pub(crate) fn invoke(&mut self, c: usize, call: HookCall) {
         self.hook_depth += 1;
-        self.invoke_with(c, call, |world, index, node, comp| {
-            S::call(world, index, call, node, comp)
-        });
+        self.invoke_with(c, call, |world, index| S::call(world, index, call));
         self.hook_depth -= 1;
     }
 
@@ -81,15 +79,17 @@ where
         &mut self,
         c: usize,
         call: HookCall,
-        dispatch: impl FnOnce(&mut Self, u16, NodeId, CompId) -> Option<HookResult>,
+        dispatch: impl FnOnce(&mut Self, u16) -> Option<HookResult>,
     ) {
-        let comp = self.comps.id(c);
-        let node = self.arena.id(usize::from(self.comps.slot(c).node));
-        match dispatch(self, c as u16, node, comp) {
+        match dispatch(self, c as u16) {
             Some(Ok(())) => {}
-            Some(Err(error)) => self.keep_hook_error(comp, call.hook(), error),
+            Some(Err(error)) => {
+                let comp = self.comps.id(c);
+                self.keep_hook_error(comp, call.hook(), error);
+            }
             None => {
                 // Its own hook is running (its data is out): this one follows it.
+                let comp = self.comps.id(c);
                 if self.own_hooks.push((comp, call)).is_err() {
                     self.keep_hook_error(comp, call.hook(), Error::QueueFull);
                 }
@@ -97,8 +97,36 @@ where
             }
         }
         if !self.own_hooks.is_empty() {
+            // The component is still live: nothing is freed before the end of the frame,
+            // and then only after its hooks.
+            let comp = self.comps.id(c);
             self.run_own_hooks(comp);
         }
+    }
+
+    /// The handle of the component in slot `index` (a hook's `ctx.comp()`); a handle
+    /// no slot answers to for an index past the capacity.
+    pub(crate) fn comp_of_slot(&self, index: u16) -> CompId {
+        if usize::from(index) < C {
+            self.comps.id(usize::from(index))
+        } else {
+            CompId {
+                index,
+                generation: u16::MAX,
+            }
+        }
+    }
+
+    /// The node of the component in slot `index` (a hook's `ctx.node()`); the root for
+    /// an index past the capacity.
+    pub(crate) fn node_of_slot(&self, index: u16) -> NodeId {
+        if usize::from(index) < C {
+            let node = self.comps.slot(usize::from(index)).node;
+            if let Some(id) = self.arena.try_id(usize::from(node)) {
+                return id;
+            }
+        }
+        self.root()
     }
 
     /// Called by the set's dispatch right before a hook runs, once the component is out

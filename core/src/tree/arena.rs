@@ -51,6 +51,14 @@ impl<const N: usize> NodeArena<N> {
     }
 
     /// The handle of the live node in slot `i`.
+    /// The handle of slot `i`, if the slot exists.
+    pub(crate) fn try_id(&self, i: usize) -> Option<NodeId> {
+        self.slots.get(i).map(|slot| NodeId {
+            index: i as u16,
+            generation: slot.generation,
+        })
+    }
+
     pub(crate) fn id(&self, i: usize) -> NodeId {
         NodeId {
             index: i as u16,
