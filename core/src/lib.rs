@@ -8,7 +8,7 @@
 //! hierarchy, cached transforms and coordinate conversions, deferred destruction, a
 //! bounded queue of node events, and components whose lifecycle hooks run in the
 //! engine's order, dispatched statically. The rules it follows are cited per module from
-//! `shared/research/cocos-semantics.md`.
+//! `docs/lifecycle.md`.
 //!
 //! ```
 //! use sprig::{NoComponents, NodeEvent, World};

@@ -184,7 +184,7 @@ probe!(/// Order 1, every hook.
     Pos, 1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
 probe!(/// Order 2, every hook.
     Pos2, 2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
-probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §1.5 M3.5).
+probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §2).
     NoEnable, 0, [Preload, OnLoad, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
 probe!(/// Order 0, only `update`.
     Updater, 0, [Update]);

@@ -1,4 +1,4 @@
-//! The order nodes are drawn in: seed 001's in-order visit (negative zIndex children
+//! The order nodes are drawn in: the in-order visit of `docs/lifecycle.md` §6 (negative zIndex children
 //! before their parent, the rest after) and cocos2d-x's global z order.
 
 use sprig::render::DrawOrder;

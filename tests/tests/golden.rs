@@ -162,7 +162,7 @@ fn shapes() {
 }
 
 /// Seed 000: equal zIndex keeps sibling order, a higher zIndex draws later whatever the
-/// sibling index; seed 001: a negative zIndex child draws under its parent.
+/// sibling index; `docs/lifecycle.md` §6: a negative zIndex child draws under its parent.
 #[test]
 fn z_order() {
     let mut w = W::new();

@@ -1,14 +1,14 @@
-//! Activation scenarios (§1.3 of `cocos-semantics.md`, `activator.rs`): the two passes,
-//! pre-order collection, execution-order buckets, disabled components, decision 6
+//! Activation scenarios (§3 of `docs/lifecycle.md`, `activator.rs`): the two passes,
+//! pre-order collection, execution-order buckets, disabled components, §3's rule for types without `on_enable`
 //! (types without `on_enable`), nested activations and cancellation by a deactivation
-//! (with decision 3).
+//! (with difference D3).
 
 use sprig::Hook;
 use sprig_tests::probes::{
     attach, log, on, once, take_log, Neg, Neg2, NoEnable, Pos, Pos2, TestWorld, DT, NOTHING, P,
 };
 
-/// §1.3 M3.2/M3.3: activation collects pre-order (a node's own components before its
+/// §3: activation collects pre-order (a node's own components before its
 /// children, parent before children), then runs every `preload`, then every `on_load`,
 /// then every `on_enable`; the whole subtree is active in the hierarchy before the first
 /// hook runs.
@@ -74,7 +74,7 @@ fn activation_is_two_pass_in_pre_order() {
     );
 }
 
-/// §1.3 M3.3 step 4: collection enters only children whose own `active` flag is set; an
+/// §3: collection enters only children whose own `active` flag is set; an
 /// inactive child's subtree is activated later, when the child is.
 #[test]
 fn inactive_children_are_skipped_until_activated() {
@@ -121,7 +121,7 @@ fn inactive_children_are_skipped_until_activated() {
     assert!(w.active_in_hierarchy(e).unwrap());
 }
 
-/// §1.5 + M3.2: `preload` runs in collection order, unsorted; `on_load`, `on_enable` and
+/// §2 +: `preload` runs in collection order, unsorted; `on_load`, `on_enable` and
 /// then `start`/`update`/`late_update` run negative orders ascending, order 0, positive
 /// ascending, equal orders in collection (= enable) order.
 #[test]
@@ -198,7 +198,7 @@ fn buckets_sort_by_execution_order_with_ties_in_collection_order() {
     );
 }
 
-/// §1.3 M3.2: the `on_load`/`on_enable` sort spans the whole activated subtree, not one
+/// §3: the `on_load`/`on_enable` sort spans the whole activated subtree, not one
 /// node: a child's negative component runs before its parent's order-0 one.
 #[test]
 fn execution_order_sorts_across_the_whole_subtree() {
@@ -233,7 +233,7 @@ fn execution_order_sorts_across_the_whole_subtree() {
     );
 }
 
-/// §1.3 M3.4: a disabled component gets `preload` and `on_load` but no `on_enable` (nor
+/// §3: a disabled component gets `preload` and `on_load` but no `on_enable` (nor
 /// start/update); enabling it later runs `on_enable` at once and `start` next frame.
 #[test]
 fn disabled_components_load_but_do_not_enable() {
@@ -273,7 +273,7 @@ fn disabled_components_load_but_do_not_enable() {
     );
 }
 
-/// Decision 6 (§1.3 M3.5): a type without `on_enable` is scheduled during collection,
+/// §3's rule for types without `on_enable` (§3): a type without `on_enable` is scheduled during collection,
 /// so it starts and updates before components whose `on_enable` completes later, even
 /// ones collected before it.
 #[test]
@@ -315,7 +315,7 @@ fn components_without_on_enable_are_scheduled_during_collection() {
     );
 }
 
-/// §1.3 M3.7: an activation started from an `on_load` of another activation is nested:
+/// §3: an activation started from an `on_load` of another activation is nested:
 /// its preload/on_load/on_enable passes complete before the outer one continues.
 #[test]
 fn activation_nested_in_on_load_runs_to_completion_first() {
@@ -359,7 +359,7 @@ fn activation_nested_in_on_load_runs_to_completion_first() {
     );
 }
 
-/// §1.3 M3.7 + decision 2: an activation nested in an `on_enable` completes inside it;
+/// §3 + difference D2: an activation nested in an `on_enable` completes inside it;
 /// its components finish enabling before the outer component does, so they start and
 /// update first.
 #[test]
@@ -404,7 +404,7 @@ fn activation_nested_in_on_enable_enables_first() {
     );
 }
 
-/// §1.3 M3.6: a deactivation during an activation drops the pending entries of the
+/// §3: a deactivation during an activation drops the pending entries of the
 /// node it deactivated (its `preload` already ran and is not repeated); they load and
 /// enable on the node's next activation.
 #[test]
@@ -439,7 +439,7 @@ fn deactivation_during_on_load_cancels_pending_entries() {
     assert_eq!(take_log(), ["c.on_load", "c.on_enable"]);
 }
 
-/// §1.3 M3.6: a deactivation during the `on_enable` pass drops the pending `on_enable`
+/// §3: a deactivation during the `on_enable` pass drops the pending `on_enable`
 /// of the deactivated node (no `on_disable`, it never completed `on_enable`).
 #[test]
 fn deactivation_during_on_enable_cancels_pending_enables() {
@@ -472,7 +472,7 @@ fn deactivation_during_on_enable_cancels_pending_enables() {
     assert_eq!(take_log(), ["c.on_enable"]);
 }
 
-/// §1.3 M3.6 "for every task on the activating stack": a deactivation inside a nested
+/// §3 "for every task on the activating stack": a deactivation inside a nested
 /// activation also cancels the outer activation's pending entries.
 #[test]
 fn deactivation_in_a_nested_activation_cancels_the_outer_entries() {
@@ -505,7 +505,7 @@ fn deactivation_in_a_nested_activation_cancels_the_outer_entries() {
     assert_eq!(take_log(), ["b.on_load", "b.on_enable"]);
 }
 
-/// Decision 3 (unlike the engine's M3.6 quirk): an unrelated deactivation during an
+/// Difference D3 (unlike the engine's quirk): an unrelated deactivation during an
 /// activation keeps the pending `on_load` of a disabled component whose node is still
 /// active; so it later gets `on_enable` after `on_load`, and `on_destroy` at the end.
 #[test]
@@ -553,7 +553,7 @@ fn disabled_component_on_an_active_node_keeps_its_pending_on_load() {
     );
 }
 
-/// §1.3 M3.4 + decision 3: a disabled component whose node is deactivated before its
+/// §3 + difference D3: a disabled component whose node is deactivated before its
 /// `on_load` ran is loaded on the next activation (its `preload` is not repeated).
 #[test]
 fn disabled_component_on_a_deactivated_node_loads_next_activation() {
@@ -576,7 +576,7 @@ fn disabled_component_on_a_deactivated_node_loads_next_activation() {
     assert_eq!(take_log(), ["bd.on_load"]);
 }
 
-/// §1.3 M3.6: a deactivation during the `preload` pass drops the deactivated node's
+/// §3: a deactivation during the `preload` pass drops the deactivated node's
 /// pending `preload` too (its "preload started" mark is cleared), so it gets all three
 /// hooks on its next activation.
 #[test]

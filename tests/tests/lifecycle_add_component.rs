@@ -1,4 +1,4 @@
-//! `add_component` (Cocos `addComponent`, §1.3 M3.4 without invoker, `components.rs`) on
+//! `add_component` (Cocos `addComponent`, §3 without invoker, `components.rs`) on
 //! active, inactive and destroyed nodes, from outside a frame and from inside hooks.
 
 use sprig::Hook;
@@ -29,7 +29,7 @@ fn add_on_an_active_node_loads_and_enables_now_and_starts_next_frame() {
     );
 }
 
-/// §1.3 M3.1: on a detached or inactive node nothing runs until it becomes active in
+/// §3: on a detached or inactive node nothing runs until it becomes active in
 /// the hierarchy.
 #[test]
 fn add_on_an_inactive_node_waits_for_activation() {
@@ -65,7 +65,7 @@ fn an_update_only_component_only_updates() {
     );
 }
 
-/// §1.6: a component added during the start phase loads and enables at once and is
+/// §5: a component added during the start phase loads and enables at once and is
 /// started in the second start round, so it updates in the same frame.
 #[test]
 fn add_from_start_starts_in_the_second_start_round() {
@@ -94,7 +94,7 @@ fn add_from_start_starts_in_the_second_start_round() {
     );
 }
 
-/// §1.6: a component added during update loads and enables at once, starts after
+/// §5: a component added during update loads and enables at once, starts after
 /// late_update, and first updates next frame.
 #[test]
 fn add_from_update_starts_after_late_update() {
@@ -126,7 +126,7 @@ fn add_from_update_starts_after_late_update() {
     );
 }
 
-/// §1.3 M3.4 without invoker: a component added to a node of an activation in progress
+/// §3 without invoker: a component added to a node of an activation in progress
 /// (from an `on_load`) runs its hooks at once, inside that `on_load`.
 #[test]
 fn add_from_on_load_of_an_activation_runs_at_once() {
@@ -169,7 +169,7 @@ fn add_from_on_load_of_an_activation_runs_at_once() {
     );
 }
 
-/// §1.3 M3.6: a component added to a node from its own deactivation's `on_disable` gets
+/// §3: a component added to a node from its own deactivation's `on_disable` gets
 /// nothing now (the node is already inactive in the hierarchy) and is not visited by the
 /// deactivation; it is loaded and enabled with the node's next activation.
 #[test]
@@ -193,7 +193,7 @@ fn add_from_on_disable_of_a_deactivating_node_waits() {
     );
 }
 
-/// §1.8 last bullet / §1.12 item 8: a component added to a node after its `destroy()`
+/// §4 last bullet / §11: a component added to a node after its `destroy()`
 /// in the same frame gets no callbacks at all and is destroyed with it (no `on_destroy`,
 /// it never loaded).
 #[test]
@@ -213,7 +213,7 @@ fn add_after_destroy_gets_no_callbacks() {
 
 /// `components.rs`: adding a component to a node whose destruction is running (from an
 /// `on_destroy`) is refused with `HierarchyLocked`; adding one to another active node
-/// runs its hooks at once and it starts next frame (§1.6: enabled during deferred
+/// runs its hooks at once and it starts next frame (§5: enabled during deferred
 /// destroy).
 #[test]
 fn add_from_on_destroy() {

@@ -1,11 +1,11 @@
-//! Destruction (§1.8 of `cocos-semantics.md`, `destroy.rs`): `on_disable` now in
+//! Destruction (§4 of `docs/lifecycle.md`, `destroy.rs`): `on_disable` now in
 //! pre-order, `on_destroy` at the end of the frame in post-order, validity, call order,
-//! destroy from inside hooks, and decision 4 ("destroy means no more life").
+//! destroy from inside hooks, and difference D4 ("destroy means no more life").
 
 use sprig::{Error, Hook};
 use sprig_tests::probes::{attach, log, on, once, take_log, TestWorld, DT, NOTHING, P};
 
-/// §1.8: `destroy` deactivates now (`on_disable` pre-order: own components, then
+/// §4: `destroy` deactivates now (`on_disable` pre-order: own components, then
 /// children); the node stays a child until the end of the frame, where `on_destroy` runs
 /// post-order: descendants deepest first, siblings in order, then own components in add
 /// order.
@@ -58,7 +58,7 @@ fn on_disable_now_in_pre_order_on_destroy_at_end_of_frame_in_post_order() {
     assert_eq!(w.child_count(root).unwrap(), 0);
 }
 
-/// §1.8 validity: after `destroy` the node is valid but not strictly valid; its
+/// §4 validity: after `destroy` the node is valid but not strictly valid; its
 /// descendants and components stay strictly valid; inside `on_destroy` the node being
 /// destroyed is still valid, already destroyed descendants are not; afterwards nothing
 /// is, and stale handles are refused.
@@ -109,7 +109,7 @@ fn validity_at_each_moment() {
     assert_eq!(w.set_enabled(cb, true), Err(Error::StaleHandle));
 }
 
-/// §1.8: `destroy_component` disables now and destroys at the end of the frame; until
+/// §4: `destroy_component` disables now and destroys at the end of the frame; until
 /// then the component is still on its node (found by `components`/`component_of`),
 /// valid but not strictly valid, and cannot be enabled again; afterwards its handle is
 /// stale everywhere, also after its slot is reused.
@@ -148,7 +148,7 @@ fn destroy_component_and_stale_comp_ids() {
     assert_eq!(take_log(), ["a3.preload", "a3.on_load", "a3.on_enable"]);
 }
 
-/// §1.8 `_deferredDestroy`: a destroy called inside an `on_destroy` deactivates at once
+/// §4 `_deferredDestroy`: a destroy called inside an `on_destroy` deactivates at once
 /// but is carried out at the end of the next frame.
 #[test]
 fn destroy_inside_on_destroy_waits_for_the_next_frame() {
@@ -171,7 +171,7 @@ fn destroy_inside_on_destroy_waits_for_the_next_frame() {
     assert!(!w.is_valid(b));
 }
 
-/// §1.8: `on_destroy` only if `on_load` ran: components of a node that never became
+/// §4: `on_destroy` only if `on_load` ran: components of a node that never became
 /// active get nothing; a disabled component that loaded gets `on_destroy` but no
 /// `on_disable`.
 #[test]
@@ -193,7 +193,7 @@ fn on_destroy_only_for_loaded_components() {
     assert!(!w.is_valid(x) && !w.is_valid(a));
 }
 
-/// §1.8: destroyed objects go in the order `destroy` / `destroy_component` were called,
+/// §4: destroyed objects go in the order `destroy` / `destroy_component` were called,
 /// nodes and components interleaved; a component destroyed with its node is not
 /// destroyed twice.
 #[test]
@@ -244,7 +244,7 @@ fn destroy_order_follows_call_order() {
     );
 }
 
-/// §1.8: destroying a node or component again in the same frame does nothing more.
+/// §4: destroying a node or component again in the same frame does nothing more.
 #[test]
 fn destroying_twice_does_nothing_more() {
     let mut w = TestWorld::new();
@@ -265,7 +265,7 @@ fn destroying_twice_does_nothing_more() {
     assert_eq!(take_log(), ["a.on_destroy", "b.on_destroy"]);
 }
 
-/// §1.8: a child destroyed before or after its parent in the same frame is destroyed
+/// §4: a child destroyed before or after its parent in the same frame is destroyed
 /// once, children first.
 #[test]
 fn destroying_a_child_and_its_parent_in_the_same_frame() {
@@ -291,7 +291,7 @@ fn destroying_a_child_and_its_parent_in_the_same_frame() {
     }
 }
 
-/// §1.8 / §1.12 item 8: children and components added to a node after its `destroy()`
+/// §4 / §11: children and components added to a node after its `destroy()`
 /// get no callbacks and are destroyed with it (no `on_destroy`: never loaded).
 #[test]
 fn children_added_after_destroy_get_no_callbacks() {
@@ -365,7 +365,7 @@ fn destroy_from_start() {
     );
 }
 
-/// Destroy from `update` (decision 1): destroying the component's own node skips the
+/// Destroy from `update` (difference D1): destroying the component's own node skips the
 /// later components of that node this frame; all get `on_destroy` after late_update.
 /// A component's hooks never nest (its data is lent to the running hook as `&mut self`):
 /// `a1`'s own `on_disable` runs right after its `update` returns, after `a2`'s.
@@ -471,7 +471,7 @@ fn destroy_from_on_disable() {
     assert_eq!(take_log(), ["t.on_destroy"]);
 }
 
-/// Decision 4: `destroy_component` inside its own `on_load` (activation): no
+/// Difference D4: `destroy_component` inside its own `on_load` (activation): no
 /// `on_enable`, `start`, `update`; no `on_disable` (`on_enable` never completed);
 /// `on_destroy` at the end of the frame (`on_load` ran). Others are unaffected.
 #[test]
@@ -501,7 +501,7 @@ fn destroyed_in_own_on_load_gets_no_more_life() {
     );
 }
 
-/// Decision 4 via `add_component` on an active node: destroyed in its own `on_load`, it
+/// Difference D4 via `add_component` on an active node: destroyed in its own `on_load`, it
 /// gets no `on_enable` and only `on_destroy` at the end of the frame.
 #[test]
 fn destroyed_in_own_on_load_from_add_component() {
@@ -517,7 +517,7 @@ fn destroyed_in_own_on_load_from_add_component() {
     assert_eq!(take_log(), ["a.on_destroy"]);
 }
 
-/// Decision 4 (engine §1.12 item 4 would still start and update it): destroyed in its
+/// Difference D4 (engine §11 would still start and update it): destroyed in its
 /// own `on_enable`, the component is never started or updated; its `on_enable`
 /// completed, so it gets `on_disable`, then `on_destroy`, at the end of the frame.
 #[test]
@@ -555,9 +555,9 @@ fn destroyed_in_own_on_enable_gets_no_more_life() {
     );
 }
 
-/// Decision 4 + `lifecycle.rs`: destroying its own node in its own `on_enable`
+/// Difference D4 + `lifecycle.rs`: destroying its own node in its own `on_enable`
 /// deactivates the node, so the component gets `on_disable` right after `on_enable`
-/// returns; the sibling's pending `on_enable` is cancelled (§1.3 M3.6); both loaded, so
+/// returns; the sibling's pending `on_enable` is cancelled (§3); both loaded, so
 /// both get `on_destroy`.
 #[test]
 fn destroying_own_node_in_own_on_enable() {
@@ -584,7 +584,7 @@ fn destroying_own_node_in_own_on_enable() {
     assert_eq!(take_log(), ["a.on_destroy", "b.on_destroy"]);
 }
 
-/// Decision 4 + §1.3 M3.6: destroying its own node in its own `on_load` cancels every
+/// Difference D4 + §3: destroying its own node in its own `on_load` cancels every
 /// pending entry of the subtree; only the component whose `on_load` ran gets
 /// `on_destroy`.
 #[test]

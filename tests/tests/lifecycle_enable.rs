@@ -1,13 +1,13 @@
-//! Enabling and disabling components (§1.4 of `cocos-semantics.md`, `lifecycle.rs`), from
+//! Enabling and disabling components (§4 of `docs/lifecycle.md`, `lifecycle.rs`), from
 //! outside a frame and from inside every hook, and `add_component` on active and
 //! inactive nodes.
 
 use sprig::Hook;
 use sprig_tests::probes::{attach, log, on, once, take_log, Neg, TestWorld, DT, NOTHING, P};
 
-/// §1.4: on an active node `set_enabled` runs `on_disable` / `on_enable` at once, once
+/// §4: on an active node `set_enabled` runs `on_disable` / `on_enable` at once, once
 /// per change (setting the same value is a no-op); a disabled component does not update;
-/// re-enabling never runs `start` again (§1.6 last bullet).
+/// re-enabling never runs `start` again (§5 last bullet).
 #[test]
 fn enable_and_disable_from_outside_run_once_per_change() {
     let mut w = TestWorld::new();
@@ -33,7 +33,7 @@ fn enable_and_disable_from_outside_run_once_per_change() {
     assert_eq!(take_log(), ["a.update", "a.late_update"]);
 }
 
-/// §1.4: on a node inactive in the hierarchy only the flag changes; reactivating the
+/// §4: on a node inactive in the hierarchy only the flag changes; reactivating the
 /// node enables the component only if its flag is set.
 #[test]
 fn on_an_inactive_node_only_the_flag_changes() {
@@ -63,8 +63,8 @@ fn on_an_inactive_node_only_the_flag_changes() {
     assert_eq!(take_log(), ["a.update", "a.late_update"]);
 }
 
-/// §1.4 from `preload`: the hook can disable an already running component elsewhere
-/// (its `on_disable` runs inside the hook); §1.4 from `on_load`: enabling it again runs
+/// §4 from `preload`: the hook can disable an already running component elsewhere
+/// (its `on_disable` runs inside the hook); §4 from `on_load`: enabling it again runs
 /// its `on_enable` at once, and it updates again, after the components enabled before it.
 #[test]
 fn enable_and_disable_from_preload_and_on_load() {
@@ -107,8 +107,8 @@ fn enable_and_disable_from_preload_and_on_load() {
     );
 }
 
-/// §1.4 from `on_load` during an activation: disabling a component of the same
-/// activation whose `on_enable` is still pending skips that `on_enable` (M3.5: the batch
+/// §4 from `on_load` during an activation: disabling a component of the same
+/// activation whose `on_enable` is still pending skips that `on_enable` (the batch
 /// re-checks `enabled` at call time) and it gets no `on_disable`.
 #[test]
 fn disable_from_on_load_skips_a_pending_on_enable() {
@@ -135,7 +135,7 @@ fn disable_from_on_load_skips_a_pending_on_enable() {
     assert_eq!(take_log(), ["d.start", "d.update", "d.late_update"]);
 }
 
-/// §1.4 from `on_load`: enabling a disabled component that already loaded (an earlier
+/// §4 from `on_load`: enabling a disabled component that already loaded (an earlier
 /// order) runs its `on_enable` at once, before the batch `on_enable` pass; it is then
 /// scheduled first.
 #[test]
@@ -175,7 +175,7 @@ fn enable_from_on_load_runs_on_enable_at_once() {
     );
 }
 
-/// §1.4 from `on_enable`: disabling a component whose `on_enable` already completed in
+/// §4 from `on_enable`: disabling a component whose `on_enable` already completed in
 /// this pass runs its `on_disable` at once; disabling one still pending skips it.
 #[test]
 fn disable_from_on_enable() {
@@ -208,9 +208,9 @@ fn disable_from_on_enable() {
     assert_eq!(take_log(), ["d.start", "d.update", "d.late_update"]);
 }
 
-/// §1.4 from `start`: disabling a component whose `start` is still queued removes it
+/// §4 from `start`: disabling a component whose `start` is still queued removes it
 /// from the start queue (it starts when enabled again); enabling a new one during the
-/// start phase starts it in the second start round (§1.6).
+/// start phase starts it in the second start round (§5).
 #[test]
 fn enable_and_disable_from_start() {
     let mut w = TestWorld::new();
@@ -260,9 +260,9 @@ fn enable_and_disable_from_start() {
     );
 }
 
-/// §1.4 from `update` (decision 1): disabling a later component removes it from this
+/// §4 from `update` (difference D1): disabling a later component removes it from this
 /// frame's update and late_update; enabling another defers its start to after
-/// late_update (§1.6).
+/// late_update (§5).
 #[test]
 fn enable_and_disable_from_update() {
     let mut w = TestWorld::new();
@@ -297,8 +297,8 @@ fn enable_and_disable_from_update() {
     );
 }
 
-/// §1.4 from `late_update` (decision 1): a later component disabled there misses its
-/// late_update; one enabled there starts right after the late_update phase (§1.6).
+/// §4 from `late_update` (difference D1): a later component disabled there misses its
+/// late_update; one enabled there starts right after the late_update phase (§5).
 #[test]
 fn enable_and_disable_from_late_update() {
     let mut w = TestWorld::new();
@@ -334,7 +334,7 @@ fn enable_and_disable_from_late_update() {
     );
 }
 
-/// §1.4 from `on_timer` (timers run between update and late_update, §1.2): the disabled
+/// §4 from `on_timer` (timers run between update and late_update, §2): the disabled
 /// component misses late_update; the enabled one starts after late_update.
 #[test]
 fn enable_and_disable_from_on_timer() {
@@ -368,8 +368,8 @@ fn enable_and_disable_from_on_timer() {
     );
 }
 
-/// §1.4 from `on_disable`: a hook of a component being disabled can disable and enable
-/// others; they take effect at once; the newly enabled one starts next frame (§1.6,
+/// §4 from `on_disable`: a hook of a component being disabled can disable and enable
+/// others; they take effect at once; the newly enabled one starts next frame (§5,
 /// enabled outside a frame).
 #[test]
 fn enable_and_disable_from_on_disable() {
@@ -393,7 +393,7 @@ fn enable_and_disable_from_on_disable() {
     assert_eq!(take_log(), ["u.start", "u.update", "u.late_update"]);
 }
 
-/// §1.4 from `on_destroy` (§1.6: enabled during deferred destroy → scheduled at once,
+/// §4 from `on_destroy` (§5: enabled during deferred destroy → scheduled at once,
 /// starts next frame).
 #[test]
 fn enable_and_disable_from_on_destroy() {

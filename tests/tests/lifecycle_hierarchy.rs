@@ -1,5 +1,5 @@
-//! Hierarchy changes and the lifecycle (§1.9 and §1.3 M3.1/M3.7 of
-//! `cocos-semantics.md`, decision 5, `hierarchy.rs`, `activator.rs`): callbacks only when
+//! Hierarchy changes and the lifecycle (§3 and §3 of
+//! `docs/lifecycle.md`, difference D5, `hierarchy.rs`, `activator.rs`): callbacks only when
 //! the activity in the hierarchy changes, and `HierarchyLocked` under a node whose
 //! deactivation or destruction is running.
 
@@ -10,7 +10,7 @@ fn res<T>(r: Result<T, Error>) -> String {
     format!("{:?}", r.map(|_| ()))
 }
 
-/// §1.9: moving a node between two active parents produces no lifecycle callback, and
+/// §3: moving a node between two active parents produces no lifecycle callback, and
 /// its components keep updating; setting the same parent again is a no-op.
 #[test]
 fn reparenting_between_active_parents_runs_no_hooks() {
@@ -36,7 +36,7 @@ fn reparenting_between_active_parents_runs_no_hooks() {
     );
 }
 
-/// §1.9 step 4 / M3.1: moving from an active to an inactive parent deactivates the
+/// §3 step 4: moving from an active to an inactive parent deactivates the
 /// subtree (pre-order `on_disable`); moving back activates it (only `on_enable`: it
 /// already loaded; no second `start`).
 #[test]
@@ -67,7 +67,7 @@ fn reparenting_between_active_and_inactive_parents() {
     );
 }
 
-/// §1.9: detaching deactivates; re-attaching under an active parent re-enables;
+/// §3: detaching deactivates; re-attaching under an active parent re-enables;
 /// a subtree first attached under an inactive parent is loaded when that parent is
 /// activated.
 #[test]
@@ -92,7 +92,7 @@ fn detaching_and_attaching() {
     assert_eq!(take_log(), ["x.preload", "x.on_load", "x.on_enable"]);
 }
 
-/// Decision 5 / §1.3 M3.7: from an `on_disable` of a node's deactivation, changing the
+/// Difference D5 / §3: from an `on_disable` of a node's deactivation, changing the
 /// hierarchy under that node (moving, detaching, adding or reordering its children) is
 /// refused with `HierarchyLocked`, and the subtree is still fully deactivated.
 #[test]
@@ -151,7 +151,7 @@ fn hierarchy_is_locked_under_a_node_being_deactivated() {
     assert_eq!(take_log(), ["c.on_enable"]);
 }
 
-/// `activity.rs` / §1.3 M3.7: reactivating a node from an `on_disable` of its own
+/// `activity.rs` / §3: reactivating a node from an `on_disable` of its own
 /// deactivation is refused with `HierarchyLocked` (the engine logs 3816 and leaves
 /// `active == true` while inactive in the hierarchy); Sprig keeps `active == false`.
 #[test]
@@ -174,7 +174,7 @@ fn reactivating_a_node_during_its_own_deactivation_is_refused() {
     assert_eq!(take_log(), ["a.on_enable"]);
 }
 
-/// §1.3 M3.7: hierarchy changes outside the subtree being deactivated take effect at once,
+/// §3: hierarchy changes outside the subtree being deactivated take effect at once,
 /// including a nested activation run from the `on_disable`.
 #[test]
 fn changes_outside_the_deactivating_subtree_are_allowed() {
@@ -204,7 +204,7 @@ fn changes_outside_the_deactivating_subtree_are_allowed() {
     );
 }
 
-/// Decision 5 / §1.12 item 11: from an `on_destroy`, moving a node out of (or into) a
+/// Difference D5 / §11: from an `on_destroy`, moving a node out of (or into) a
 /// subtree being destroyed is refused with `HierarchyLocked`, so no destroyed node is
 /// left attached anywhere.
 #[test]
@@ -242,7 +242,7 @@ fn hierarchy_is_locked_under_a_node_being_destroyed() {
     assert_eq!(w.children(root).unwrap().collect::<Vec<_>>(), [keep]);
 }
 
-/// §1.8 + §1.9: a child moved out of a node destroyed earlier this frame (before the
+/// §4 + §3: a child moved out of a node destroyed earlier this frame (before the
 /// deferred destroy) is activated again under its new parent and survives.
 #[test]
 fn a_child_moved_out_of_a_destroyed_node_survives() {
@@ -262,7 +262,7 @@ fn a_child_moved_out_of_a_destroyed_node_survives() {
     assert!(w.is_valid(b) && !w.is_valid(a));
 }
 
-/// §1.9 from `update` (decision 1): moving a later node under an inactive parent
+/// §3 from `update` (difference D1): moving a later node under an inactive parent
 /// removes its components from the rest of the frame.
 #[test]
 fn reparenting_under_an_inactive_parent_from_update() {
@@ -284,7 +284,7 @@ fn reparenting_under_an_inactive_parent_from_update() {
 }
 
 /// `activity.rs` ("active in the hierarchy when it is attached under the root and it and
-/// every ancestor are active") + decision 5 ("the change either completes consistently
+/// every ancestor are active") + difference D5 ("the change either completes consistently
 /// or is refused with an error"): activating the new parent of a node from that node's
 /// own `on_disable` — while the move under the inactive parent deactivates it — must not
 /// leave the node active with an active parent yet inactive in the hierarchy. Either the

@@ -1,11 +1,11 @@
-//! Corner cases where the engine's quirks (§1.12 of `cocos-semantics.md`) meet Sprig's
+//! Corner cases where the engine's quirks (§11 of `docs/lifecycle.md`) meet Sprig's
 //! decisions and the module docs' extra rules: re-entrant activation changes, `destroy`
-//! from other components' hooks, and decision 6 types.
+//! from other components' hooks, and §3's rule for types without `on_enable` types.
 
-use sprig::Hook;
+use sprig::{Error, Hook};
 use sprig_tests::probes::{attach, log, once, take_log, Neg, NoEnable, TestWorld, DT, NOTHING, P};
 
-/// §1.3 M3.6 + M3.7: deactivating and reactivating its own node inside `on_load`
+/// §3: deactivating and reactivating its own node inside `on_load`
 /// cancels the outer activation's pending entries and runs a nested activation; every
 /// hook still runs exactly once (`preload` is not repeated). The nested activation runs
 /// `b`'s `on_enable` before `a`'s `on_load` returns; `a`'s own `on_enable` waits until
@@ -50,11 +50,14 @@ fn toggling_own_node_inside_on_load_runs_each_hook_once() {
     );
 }
 
-/// `lifecycle.rs`: a component whose own `on_enable` deactivated its node gets
-/// `on_disable` right after `on_enable` returns (the engine leaves them unbalanced); the
-/// sibling's pending `on_enable` is cancelled (M3.6) and runs on reactivation.
+/// Decision (`docs/lifecycle.md`): a component whose own `on_enable` deactivated its
+/// node gets `on_disable` right after `on_enable` returns. Cocos calls none and leaves the
+/// pair unbalanced; Sprig keeps `on_enable`/`on_disable` paired, which is what a
+/// component that acquires something in `on_enable` and releases it in `on_disable`
+/// relies on. The sibling's pending `on_enable` is cancelled and runs on
+/// reactivation.
 #[test]
-fn own_on_enable_deactivating_its_node_gets_on_disable_right_after() {
+fn decision_on_enable_deactivating_its_own_node_still_gets_on_disable() {
     let mut w = TestWorld::new();
     let a = w.create_node("A").unwrap();
     w.add_component(a, P::new("a1")).unwrap();
@@ -134,7 +137,7 @@ fn enabling_from_an_earlier_preload_waits_for_the_on_enable_pass() {
     );
 }
 
-/// Decision 4 (its list: no `on_enable`, `start`, `update`, `late_update`): a component
+/// Difference D4 (its list: no `on_enable`, `start`, `update`, `late_update`): a component
 /// destroyed by another component's `on_load` while its own `on_load` is still pending
 /// in the same activation still gets that `on_load`, but no `on_enable`; it gets
 /// `on_destroy` (its `on_load` ran) and no `on_disable`.
@@ -165,7 +168,7 @@ fn destroyed_by_another_on_load_still_loads_but_never_enables() {
     );
 }
 
-/// §1.4 `_onDisabled` + decision 4: a component enabled during update (waiting in the
+/// §4 `_onDisabled` + difference D4: a component enabled during update (waiting in the
 /// deferred list) and destroyed in the same update leaves the deferred list: it gets
 /// `on_disable` at once, never starts, and `on_destroy` at the end of the frame.
 #[test]
@@ -195,7 +198,7 @@ fn enabled_and_destroyed_in_the_same_update_never_starts() {
     );
 }
 
-/// Decision 6: a type without `on_enable` counts as enabled from its collection on, so
+/// §3's rule for types without `on_enable`: a type without `on_enable` counts as enabled from its collection on, so
 /// it gets `on_disable` when disabled or deactivated, and nothing visible when enabled
 /// again (it is rescheduled and updates).
 #[test]
@@ -218,7 +221,7 @@ fn a_type_without_on_enable_still_gets_on_disable() {
     assert_eq!(take_log(), ["ne.update", "ne.late_update"]);
 }
 
-/// Decision 6 + decision 4: a type without `on_enable` destroyed in its own `on_load`
+/// §3's rule for types without `on_enable` + difference D4: a type without `on_enable` destroyed in its own `on_load`
 /// was already onEnabled during collection, so it gets `on_disable` at once, then
 /// `on_destroy` at the end of the frame, and never starts.
 #[test]
@@ -249,7 +252,7 @@ fn a_type_without_on_enable_destroyed_in_own_on_load() {
     );
 }
 
-/// §1.3 M3.6 / decision 5: deactivating a child from the parent's `on_disable` during
+/// §3 / difference D5: deactivating a child from the parent's `on_disable` during
 /// the parent's deactivation runs the child's `on_disable` once (the walk skips it
 /// afterwards); it stays inactive when the parent is reactivated.
 #[test]
@@ -272,7 +275,7 @@ fn deactivating_a_child_from_the_parents_on_disable() {
     assert_eq!(take_log(), ["b.on_enable"]);
 }
 
-/// Decision 5: destroying a child from the parent's `on_disable` is not a hierarchy
+/// Difference D5: destroying a child from the parent's `on_disable` is not a hierarchy
 /// change (the child stays until the end of the frame): the child is disabled once,
 /// the walk goes on to the next sibling, and the child is destroyed at the end.
 #[test]
@@ -296,7 +299,7 @@ fn destroying_a_child_from_the_parents_on_disable() {
 
 /// `lifecycle.rs` invariant (`on_enable`/`on_disable` alternate; the engine's batch
 /// `invokeOnEnable` would call it a second time): a component disabled and re-enabled by
-/// another `on_load` after its own `on_load` ran gets `on_enable` at once (§1.4) and is
+/// another `on_load` after its own `on_load` ran gets `on_enable` at once (§4) and is
 /// skipped by the activation's `on_enable` pass.
 #[test]
 fn on_enable_never_runs_twice_in_one_activation() {
@@ -330,6 +333,75 @@ fn on_enable_never_runs_twice_in_one_activation() {
             "d.update",
             "t.late_update",
             "d.late_update",
+        ]
+    );
+}
+
+/// Fails in `on_enable`.
+pub struct Failing;
+
+#[sprig::component]
+impl sprig::Hooks for Failing {
+    fn on_enable(&mut self, _ctx: &mut sprig::Ctx<impl sprig::AnyWorld>) -> sprig::HookResult {
+        log("failing.on_enable");
+        Err(Error::InvalidValue)
+    }
+}
+
+sprig::world! {
+    type FailingWorld = World {
+        nodes: 8,
+        components: FailingSet { P: 4, Failing: 1 },
+    };
+}
+
+/// Decision (`docs/lifecycle.md`): an `Err` from one component's `on_enable` during a
+/// batched activation does not abort it. In Cocos the exception stops the rest of the
+/// activation and reaches the caller; Sprig counts the error (`hook_errors`,
+/// `last_hook_error`), runs the other components' `on_enable`, and the activation
+/// returns `Ok`, so one faulty component cannot leave half a scene inactive on a device
+/// with nobody to catch the exception.
+#[test]
+fn decision_err_in_batched_on_enable_does_not_abort_activation() {
+    let mut w = FailingWorld::new();
+    let root = w.root();
+    let holder = w.create_child(root, "Holder").unwrap();
+    w.set_active(holder, false).unwrap();
+    let a = w.create_child(holder, "A").unwrap();
+    w.add_component(a, P::new("p1")).unwrap();
+    let failing = w.add_component(a, Failing).unwrap();
+    let b = w.create_child(holder, "B").unwrap();
+    w.add_component(b, P::new("p2")).unwrap();
+    take_log();
+    assert_eq!(w.set_active(holder, true), Ok(()));
+    assert_eq!(
+        take_log(),
+        [
+            "p1.preload",
+            "p2.preload",
+            "p1.on_load",
+            "p2.on_load",
+            "p1.on_enable",
+            "failing.on_enable",
+            "p2.on_enable",
+        ]
+    );
+    assert_eq!(w.hook_errors(), 1);
+    assert_eq!(
+        w.last_hook_error(),
+        Some((failing, Hook::OnEnable, Error::InvalidValue))
+    );
+    assert!(w.active_in_hierarchy(b).unwrap());
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "p1.start",
+            "p2.start",
+            "p1.update",
+            "p2.update",
+            "p1.late_update",
+            "p2.late_update",
         ]
     );
 }

@@ -40,7 +40,7 @@ fn disabling_a_later_component_during_its_nodes_deactivation() {
 
 /// `destroy.rs` `destroy_comp_now`: timers are removed *before* `disable_comp`, so a
 /// timer the component schedules from the `on_disable` that runs at its real destruction
-/// (decision 4: destroyed inside its own `on_enable`) outlives the component and keeps a
+/// (difference D4: destroyed inside its own `on_enable`) outlives the component and keeps a
 /// slot of the timer table forever (paused, with a stale `CompId`).
 #[test]
 fn timer_scheduled_in_on_disable_at_real_destruction_leaks() {
@@ -263,7 +263,7 @@ fn insert_child_err_after_hooks_ran() {
     );
 }
 
-/// Decision 5 / `activator.rs` ("the walk in progress sees a frozen child list at every
+/// Difference D5 / `activator.rs` ("the walk in progress sees a frozen child list at every
 /// level: it never skips or revisits a node"): `sort_children` (and the `set_z_index`
 /// that makes a parent dirty) is not refused under `DEACTIVATING`, so an `on_disable`
 /// can reorder the children of the node being walked. The walk then follows the moved
@@ -294,7 +294,7 @@ fn sort_children_during_deactivation_skips_a_child() {
     assert!(!take_log().iter().any(|l| l == "c.update"));
 }
 
-/// Decision 5 / `destroy.rs` ("While a subtree is being destroyed its structure is
+/// Difference D5 / `destroy.rs` ("While a subtree is being destroyed its structure is
 /// frozen"): `set_z_index` + `sort_children` are allowed on a `DESTROYING` node, so an
 /// `on_destroy` can reorder the children `destroy_subtree` is walking. A child that
 /// moves before the walk position is never destroyed, yet its parent's slot is freed:
@@ -327,7 +327,7 @@ fn sort_children_during_destroy_leaves_a_live_orphan() {
 }
 
 /// Same root cause as `disabling_a_later_component_during_its_nodes_deactivation`,
-/// reached through `destroy`: decision 4 ("destroy means no more life") is broken, the
+/// reached through `destroy`: difference D4 ("destroy means no more life") is broken, the
 /// component updates after its node's `destroy`, and gets an `on_disable` at the end of
 /// the frame although it was disabled before.
 #[test]
@@ -347,7 +347,7 @@ fn disabling_a_later_component_during_destroy_keeps_it_updating() {
     let log = take_log();
     assert!(
         !log.iter().any(|l| l == "y.update" || l == "y.late_update"),
-        "no update after destroy (decision 4): {log:?}"
+        "no update after destroy (difference D4): {log:?}"
     );
 }
 

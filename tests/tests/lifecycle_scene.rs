@@ -1,6 +1,6 @@
 //! Scene switching, persistent nodes and pause (`scene.rs`, `frame.rs`; Cocos
-//! `runSceneImmediate`, `addPersistRootNode`, `director.pause`, §1.2 of
-//! `cocos-semantics.md`).
+//! `runSceneImmediate`, `addPersistRootNode`, `director.pause`, §2 of
+//! `docs/lifecycle.md`).
 
 use sprig::{Error, Hook, NodeId};
 use sprig_tests::child_names;
@@ -40,11 +40,14 @@ fn build_new_scene(w: &mut TestWorld) -> Result<(), Error> {
     Ok(())
 }
 
-/// `scene.rs` / §1.8: switching runs the old scene's `on_disable`s (pre-order, child by
-/// child), then its `on_destroy`s at once (post-order); the new scene is built with no
-/// hook running, then activated in one pass: every `preload`, then every `on_load`,
-/// then every `on_enable` across the whole new scene, sorted by execution order.
-/// Persistent nodes get no hook at all and keep running.
+/// `scene.rs`, as Cocos Creator 2.4's `runSceneImmediate`: the persistent node leaves
+/// the old scene first (its components' `on_disable`), then the old scene's
+/// `on_disable`s run (pre-order, child by child), then its `on_destroy`s at once
+/// (post-order); the new scene is built with no hook running, the persistent node is
+/// appended after it, and all of it is activated in one pass: every `preload`, then
+/// every `on_load`, then every `on_enable`, sorted by execution order (the persistent
+/// node's components, loaded long ago, get only `on_enable`, after the new scene's of
+/// the same order); from then on they update after the new scene's.
 #[test]
 fn switch_scene_destroys_the_old_and_activates_the_new_in_one_pass() {
     let (mut w, [a, b, k, kc, c]) = old_scene();
@@ -52,6 +55,8 @@ fn switch_scene_destroys_the_old_and_activates_the_new_in_one_pass() {
     assert_eq!(
         take_log(),
         [
+            "k.on_disable",
+            "kc.on_disable",
             "a.on_disable",
             "b.on_disable",
             "c.on_disable",
@@ -70,6 +75,8 @@ fn switch_scene_destroys_the_old_and_activates_the_new_in_one_pass() {
             "x2.on_enable",
             "x1.on_enable",
             "y.on_enable",
+            "k.on_enable",
+            "kc.on_enable",
             "z.on_enable",
         ]
     );
@@ -78,7 +85,7 @@ fn switch_scene_destroys_the_old_and_activates_the_new_in_one_pass() {
     }
     assert!(w.is_valid(k) && w.active_in_hierarchy(kc).unwrap());
     let root = w.root();
-    assert_eq!(child_names(&w, root), ["K", "X", "Y"]);
+    assert_eq!(child_names(&w, root), ["X", "Y", "K"]);
 
     w.tick(DT).unwrap();
     assert_eq!(
@@ -89,22 +96,22 @@ fn switch_scene_destroys_the_old_and_activates_the_new_in_one_pass() {
             "y.start",
             "z.start",
             "x2.update",
-            "k.update",
-            "kc.update",
             "x1.update",
             "y.update",
+            "k.update",
+            "kc.update",
             "z.update",
             "x2.late_update",
-            "k.late_update",
-            "kc.late_update",
             "x1.late_update",
             "y.late_update",
+            "k.late_update",
+            "kc.late_update",
             "z.late_update",
         ]
     );
 }
 
-/// §1.2 (`runSceneImmediate` runs the deferred destroy itself): objects destroyed
+/// §2 (`runSceneImmediate` runs the deferred destroy itself): objects destroyed
 /// earlier in the frame are destroyed during the switch, in call order, before the old
 /// scene; persistent nodes only lose what was explicitly destroyed.
 #[test]
@@ -116,6 +123,7 @@ fn switch_scene_runs_the_pending_destroys_first() {
     assert_eq!(
         take_log(),
         [
+            "k.on_disable",
             "a.on_disable",
             "b.on_disable",
             "c.on_disable",
@@ -123,6 +131,7 @@ fn switch_scene_runs_the_pending_destroys_first() {
             "b.on_destroy",
             "a.on_destroy",
             "c.on_destroy",
+            "k.on_enable",
         ]
     );
     assert!(w.is_valid(k) && !w.is_valid(kc));
@@ -148,6 +157,8 @@ fn switch_scene_with_an_inactive_node_and_a_failing_build() {
     assert_eq!(
         take_log(),
         [
+            "k.on_disable",
+            "kc.on_disable",
             "a.on_disable",
             "b.on_disable",
             "c.on_disable",
@@ -157,6 +168,8 @@ fn switch_scene_with_an_inactive_node_and_a_failing_build() {
             "on.preload",
             "on.on_load",
             "on.on_enable",
+            "k.on_enable",
+            "kc.on_enable",
         ]
     );
 }
@@ -193,7 +206,7 @@ fn switching_or_ticking_from_a_hook_is_refused() {
     assert_eq!(w.set_persistent(b, true), Err(Error::NotRootChild));
 }
 
-/// §1.2: while paused nothing at all happens in a tick: no start, update, timers,
+/// §2: while paused nothing at all happens in a tick: no start, update, timers,
 /// late_update, and no deferred destroy; hooks triggered directly by calls
 /// (`destroy`'s `on_disable`, `add_component`'s loading) still run at once. After
 /// `resume` everything continues.
@@ -239,4 +252,67 @@ fn pause_stops_everything_including_deferred_destroy() {
         ]
     );
     assert!(!w.is_valid(b));
+}
+
+/// Cocos `runSceneImmediate` with several persistent nodes: each leaves in tree order
+/// (only enabled components get `on_disable`), an inactive one calls nothing, and all come
+/// back after the new scene's own children in their order, activated with it.
+#[test]
+fn persistent_nodes_leave_first_and_come_back_after_the_new_scene() {
+    let mut w = TestWorld::new();
+    let root = w.root();
+    let p1 = w.create_child(root, "P1").unwrap();
+    w.add_component(p1, P::new("p1")).unwrap();
+    let a = w.create_child(root, "A").unwrap();
+    w.add_component(a, P::new("a")).unwrap();
+    let p2 = w.create_child(root, "P2").unwrap();
+    w.add_component(p2, P::new("p2")).unwrap();
+    w.set_active(p2, false).unwrap();
+    let p3 = w.create_child(root, "P3").unwrap();
+    let off = w.add_component(p3, P::new("p3off")).unwrap();
+    w.set_enabled(off, false).unwrap();
+    w.add_component(p3, P::new("p3")).unwrap();
+    for p in [p1, p2, p3] {
+        w.set_persistent(p, true).unwrap();
+    }
+    w.tick(DT).unwrap();
+    take_log();
+
+    w.switch_scene(|w| {
+        let root = w.root();
+        let n = w.create_child(root, "N")?;
+        w.add_component(n, P::new("n"))?;
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "p1.on_disable",
+            "p3.on_disable",
+            "a.on_disable",
+            "a.on_destroy",
+            "n.preload",
+            "n.on_load",
+            "n.on_enable",
+            "p1.on_enable",
+            "p3.on_enable",
+        ]
+    );
+    assert_eq!(child_names(&w, root), ["N", "P1", "P2", "P3"]);
+    assert!(!w.active_in_hierarchy(p2).unwrap());
+    assert!(w.is_persistent(p1).unwrap() && w.is_persistent(p3).unwrap());
+    w.tick(DT).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "n.start",
+            "n.update",
+            "p1.update",
+            "p3.update",
+            "n.late_update",
+            "p1.late_update",
+            "p3.late_update",
+        ]
+    );
 }

@@ -1,4 +1,4 @@
-//! First checks of the lifecycle engine against §1.3 and §1.5.
+//! First checks of the lifecycle engine against §3 and §2.
 
 use sprig::Hook;
 use sprig_tests::probes::{log, on, take_log, Neg, Pos, TestWorld, P};

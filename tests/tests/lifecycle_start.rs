@@ -1,4 +1,4 @@
-//! Start deferral (§1.6 of `cocos-semantics.md`, `lifecycle.rs`, `frame.rs`): when a
+//! Start deferral (§5 of `docs/lifecycle.md`, `lifecycle.rs`, `frame.rs`): when a
 //! component enabled in each phase of a frame gets `start` and its first
 //! `update`/`late_update`.
 
@@ -18,7 +18,7 @@ fn driver_and_disabled_target() -> (TestWorld, NodeId, CompId, CompId) {
     (w, a, d, t)
 }
 
-/// §1.6: a component enabled during the start phase is started right after it (the
+/// §5: a component enabled during the start phase is started right after it (the
 /// second start round) and gets `update` and `late_update` in the same frame.
 #[test]
 fn enabled_during_start_starts_in_the_second_round_and_updates_this_frame() {
@@ -41,7 +41,7 @@ fn enabled_during_start_starts_in_the_second_round_and_updates_this_frame() {
     );
 }
 
-/// §1.6: a component enabled during update gets `on_enable` at once, `start` after every
+/// §5: a component enabled during update gets `on_enable` at once, `start` after every
 /// `late_update` of the frame, and its first `update` next frame.
 #[test]
 fn enabled_during_update_starts_after_late_update() {
@@ -63,7 +63,7 @@ fn enabled_during_update_starts_after_late_update() {
     );
 }
 
-/// §1.6: a component enabled by a timer callback (between update and late_update) starts
+/// §5: a component enabled by a timer callback (between update and late_update) starts
 /// after late_update and first updates next frame.
 #[test]
 fn enabled_during_timers_starts_after_late_update() {
@@ -92,7 +92,7 @@ fn enabled_during_timers_starts_after_late_update() {
     );
 }
 
-/// §1.6: a component enabled during late_update starts right after the late_update phase
+/// §5: a component enabled during late_update starts right after the late_update phase
 /// and first updates next frame.
 #[test]
 fn enabled_during_late_update_starts_after_late_update() {
@@ -114,7 +114,7 @@ fn enabled_during_late_update_starts_after_late_update() {
     );
 }
 
-/// §1.6: components enabled during the end-of-frame start round are scheduled at once:
+/// §5: components enabled during the end-of-frame start round are scheduled at once:
 /// order 0 and positive ones start in that same round, negative ones at the beginning of
 /// the next frame (their bucket already ran).
 #[test]
@@ -175,7 +175,7 @@ fn enabled_during_the_end_of_frame_start_round() {
     );
 }
 
-/// §1.6: components enabled during the second start round are deferred again and only
+/// §5: components enabled during the second start round are deferred again and only
 /// started after late_update.
 #[test]
 fn enabled_during_the_second_start_round_starts_after_late_update() {
@@ -224,7 +224,7 @@ fn enabled_during_the_second_start_round_starts_after_late_update() {
     );
 }
 
-/// §1.6 + §1.5: components deferred during the start phase are started in the second
+/// §5 + §2: components deferred during the start phase are started in the second
 /// round sorted by execution order (negative, zero, positive), whatever order they were
 /// enabled in; their updates follow the same order.
 #[test]
@@ -269,7 +269,7 @@ fn the_second_start_round_sorts_by_execution_order() {
     );
 }
 
-/// §1.6: a component enabled outside a frame is scheduled at once and starts at the
+/// §5: a component enabled outside a frame is scheduled at once and starts at the
 /// beginning of the next frame; `end_frame` runs no start.
 #[test]
 fn enabled_outside_a_frame_starts_next_frame() {
@@ -329,7 +329,7 @@ fn start_is_marked_called_before_it_runs() {
     );
 }
 
-/// §1.6 last bullet: a component disabled before its first frame never starts until
+/// §5 last bullet: a component disabled before its first frame never starts until
 /// enabled; re-enabling after it started never starts it again.
 #[test]
 fn start_runs_once_and_only_while_enabled() {
@@ -355,7 +355,7 @@ fn start_runs_once_and_only_while_enabled() {
     );
 }
 
-/// §1.6 ("or in any activation triggered from them") + decision 6: a subtree activated
+/// §5 ("or in any activation triggered from them") + §3's rule for types without `on_enable`: a subtree activated
 /// from update runs its `preload`/`on_load`/`on_enable` at once, but its components are
 /// deferred: they start after late_update, in enable-completion order (the type without
 /// `on_enable` first, it was onEnabled during collection), and first update next frame.

@@ -1,5 +1,5 @@
 //! Component timers (`timers.rs`; Cocos `Scheduler`/`CallbackTimer`, run between
-//! `update` and `late_update`, §1.2 step 2.4 of `cocos-semantics.md`).
+//! `update` and `late_update`, docs/lifecycle.md §7).
 //!
 //! Steps are powers of two so the clock arithmetic is exact.
 
@@ -145,7 +145,7 @@ fn timers_pause_while_inactive_and_start_paused_when_disabled() {
     );
 }
 
-/// `timers.rs` / §1.8: a component destroyed in a frame does not fire its timers again
+/// `timers.rs` / §4: a component destroyed in a frame does not fire its timers again
 /// (disabled at once), and they are removed when it is really destroyed.
 #[test]
 fn timers_are_removed_on_destroy() {

@@ -1,6 +1,6 @@
-//! `update` / `late_update` order (§1.5 of `cocos-semantics.md`, `invoker.rs`): removal
-//! mid-iteration (decision 1: stable, every component still queued runs exactly once)
-//! and ties in execution order (decision 2: enable-completion order).
+//! `update` / `late_update` order (§2 of `docs/lifecycle.md`, `invoker.rs`): removal
+//! mid-iteration (difference D1: stable, every component still queued runs exactly once)
+//! and ties in execution order (difference D2: enable-completion order).
 
 use sprig::{CompId, Hook, NodeId};
 use sprig_tests::probes::{once, take_log, Neg, Neg2, Pos, TestWorld, DT, P};
@@ -16,7 +16,7 @@ fn four() -> (TestWorld, NodeId, [CompId; 4]) {
     (w, n, ids)
 }
 
-/// Decision 1 (engine §1.5 would give A, D, C): `a` disabling the later `b` during update
+/// Difference D1 (engine §2 would give A, D, C): `a` disabling the later `b` during update
 /// leaves `c` then `d`, each once; `b` also misses late_update, and the order persists.
 #[test]
 fn disabling_a_later_component_mid_update_keeps_the_order() {
@@ -51,7 +51,7 @@ fn disabling_a_later_component_mid_update_keeps_the_order() {
     );
 }
 
-/// Decision 1 (engine §1.5 would run C twice and skip D): `c` disabling the earlier `a`
+/// Difference D1 (engine §2 would run C twice and skip D): `c` disabling the earlier `a`
 /// leaves `d` to run once, `c` does not run again.
 #[test]
 fn disabling_an_earlier_component_mid_update_runs_no_one_twice() {
@@ -75,7 +75,7 @@ fn disabling_an_earlier_component_mid_update_runs_no_one_twice() {
     );
 }
 
-/// Decision 1 (engine §1.5 would give A, B, D, C): `b` disabling itself leaves `c` then
+/// Difference D1 (engine §2 would give A, B, D, C): `b` disabling itself leaves `c` then
 /// `d`; re-enabled later it goes to the end of its bucket, nobody else moves.
 #[test]
 fn disabling_itself_mid_update_keeps_the_order_and_reenabling_appends() {
@@ -115,7 +115,7 @@ fn disabling_itself_mid_update_keeps_the_order_and_reenabling_appends() {
     );
 }
 
-/// Decision 1 in late_update: disabling a later, an earlier component and itself during
+/// Difference D1 in late_update: disabling a later, an earlier component and itself during
 /// the late_update pass; everyone still queued runs exactly once.
 #[test]
 fn removals_mid_late_update_are_stable() {
@@ -145,7 +145,7 @@ fn removals_mid_late_update_are_stable() {
     assert_eq!(take_log(), ["d.update", "d.late_update"]);
 }
 
-/// §1.6: disabling and re-enabling a later component inside update takes it out of this
+/// §5: disabling and re-enabling a later component inside update takes it out of this
 /// frame's update and late_update (its re-enable is deferred to after late_update; it
 /// does not start again) and puts it at the end from the next frame on.
 #[test]
@@ -185,7 +185,7 @@ fn toggling_a_later_component_mid_update_skips_it_this_frame() {
     );
 }
 
-/// Decision 1 with nodes: deactivating a node from update removes all its components from
+/// Difference D1 with nodes: deactivating a node from update removes all its components from
 /// the rest of the pass, without disturbing the others.
 #[test]
 fn deactivating_a_node_mid_update_removes_its_components() {
@@ -217,7 +217,7 @@ fn deactivating_a_node_mid_update_removes_its_components() {
     );
 }
 
-/// Decision 1 in the sorted buckets: a negative-order component disabling a
+/// Difference D1 in the sorted buckets: a negative-order component disabling a
 /// positive-order one and a negative one queued after it.
 #[test]
 fn removals_in_sorted_buckets_are_stable() {
@@ -254,7 +254,7 @@ fn removals_in_sorted_buckets_are_stable() {
     );
 }
 
-/// Decision 2: equal execution orders run in the order the components completed
+/// Difference D2: equal execution orders run in the order the components completed
 /// enabling, in start, update and late_update alike, for negative, zero and positive
 /// orders; a lower order still runs first.
 #[test]
@@ -319,7 +319,7 @@ fn ties_run_in_enable_order_in_every_bucket() {
     );
 }
 
-/// Decision 2 across nodes: update order among equal orders is enable order, not tree
+/// Difference D2 across nodes: update order among equal orders is enable order, not tree
 /// order: a component on a later node enabled first updates first.
 #[test]
 fn ties_follow_enable_order_not_tree_order() {

@@ -1,4 +1,4 @@
-//! Deferred destruction, validity and stale handles (§1.8 of cocos-semantics.md).
+//! Deferred destruction, validity and stale handles (§4 of `docs/lifecycle.md`).
 
 use sprig::{Error, NodeEvent, NodeWorld, Vec2};
 use sprig_tests::{child_names, drain_events, spawn};

@@ -1,4 +1,4 @@
-//! Parents, children, activity, lookups, events and errors (§1.3, §1.9, §1.11).
+//! Parents, children, activity, lookups, events and errors (§3, §3, §6).
 
 use sprig::{Error, NodeEvent, NodeWorld, MAX_NAME_LEN};
 use sprig_tests::{child_names, drain_events, spawn};

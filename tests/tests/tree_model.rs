@@ -1,5 +1,5 @@
-//! Model-based property test of the node tree (§1.3, §1.8, §1.9, §1.10 of
-//! `cocos-semantics.md`).
+//! Model-based property test of the node tree (§3, §4, §3, §6 of
+//! `docs/lifecycle.md`).
 //!
 //! Random operation sequences run against a `World` and against a deliberately naive
 //! reference model built on `Vec`s. The model re-states the Cocos rules directly (append on
@@ -236,7 +236,7 @@ impl Model {
         self.set_sibling_index(child, index)
     }
 
-    /// Cocos `setSiblingIndex` (§1.10 M10.4), spelled out with `Vec::remove`/`insert`.
+    /// Cocos `setSiblingIndex` (§6), spelled out with `Vec::remove`/`insert`.
     fn set_sibling_index(&mut self, node: usize, index: i32) -> Result<(), Error> {
         self.live(node)?;
         if node == ROOT {
@@ -313,7 +313,7 @@ impl Model {
     fn end_frame(&mut self) {
         for p in std::mem::take(&mut self.dirty) {
             let mut children = std::mem::take(&mut self.nodes[p].children);
-            // `sort_by_key` is stable: equal zIndex keep the current order (§1.10 M10.7).
+            // `sort_by_key` is stable: equal zIndex keep the current order (§6).
             children.sort_by_key(|&c| self.nodes[c].z);
             self.nodes[p].children = children;
         }

@@ -1,4 +1,4 @@
-//! Child order: sibling index vs zIndex (seed 000, §1.10 of cocos-semantics.md).
+//! Child order: sibling index vs zIndex (docs/lifecycle.md §6).
 
 use sprig::{NodeEvent, NodeWorld, MAX_Z_INDEX, MIN_Z_INDEX};
 use sprig_tests::{child_names, drain_events, spawn};

@@ -1,4 +1,4 @@
-//! Transforms, their cache, and conversions between spaces (seed 001, CCNode.js).
+//! Transforms, their cache, and conversions between spaces (Cocos `CCNode.js`).
 
 use sprig::{screen_to_world, world_to_screen, Error, NodeWorld, Rect, Size2, Vec2};
 use sprig_tests::{assert_close, assert_point};

@@ -1,5 +1,6 @@
 //! The peripherals of QEMU's `lm3s6965evb` that the showcase uses, on raw registers
-//! (there is no usable PAC; see `shared/research/toolchain.md` §3 and §5):
+//! (there is no usable PAC for this chip; the register layout follows QEMU's `stellaris`
+//! board model):
 //!
 //! - SSI0, an ARM PL022 at `0x4000_8000`, as an `embedded-hal` `SpiDevice` for the
 //!   SSD0323 OLED; PC7 is the OLED's data/command line, PD0 its chip select (active high).

@@ -1,24 +1,24 @@
-//! Activation and deactivation of a subtree with its components' hooks (§1.3 of
-//! `cocos-semantics.md`, `node-activator.js`), with Sprig's decisions 3, 4 and 5.
+//! Activation and deactivation of a subtree with its components' hooks (§3 of
+//! `docs/lifecycle.md`, `node-activator.js`), with differences D3, D4 and D5 of `docs/lifecycle.md` §11.
 //!
 //! **Activation** is two-pass: a pre-order walk (parent before children, a node's own
 //! components before its children, entering only children whose `active` flag is set)
 //! marks the subtree active in the hierarchy and collects, per component, which of
-//! `preload`, `on_load` and `on_enable` it still needs (M3.4). A component type without
-//! `on_enable` is scheduled for `start`/`update` during the walk itself (M3.5). Then every
+//! `preload`, `on_load` and `on_enable` it still needs. A component type without
+//! `on_enable` is scheduled for `start`/`update` during the walk itself. Then every
 //! `preload` runs in walk order, the collected entries are stable-sorted by execution
 //! order, every `on_load` runs, then every `on_enable`. An activation started from a hook
-//! of another one is a nested task that runs to completion first (M3.7).
+//! of another one is a nested task that runs to completion first.
 //!
 //! **Deactivation** walks pre-order too, entering children still active in the
 //! hierarchy, and calls `on_disable` of every enabled component whose `on_enable`
 //! completed. Then the pending entries of every activation in progress are filtered
-//! (M3.6): an entry for a component whose node is no longer active is dropped (its
+//!: an entry for a component whose node is no longer active is dropped (its
 //! `preload`/`on_load` can run on a later activation), an `on_enable` entry also when the
 //! component was disabled. Unlike the engine, a disabled component whose node is still
-//! active keeps its pending `on_load` (decision 3).
+//! active keeps its pending `on_load` (difference D3).
 //!
-//! **Hierarchy changes during a walk** (decision 5): while a node's subtree is being
+//! **Hierarchy changes during a walk** (difference D5): while a node's subtree is being
 //! deactivated it carries `DEACTIVATING`, and while it is being destroyed `DESTROYING`;
 //! moving a node into, out of or among the children of such a node, or reactivating the
 //! node itself, is refused with `HierarchyLocked`. So the walk in progress sees a frozen
@@ -142,7 +142,7 @@ impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const T
 where
     S: Dispatch,
 {
-    /// What a component still needs from an activation (M3.4), without changing it.
+    /// What a component still needs from an activation, without changing it.
     fn pending_for(&self, c: usize) -> u8 {
         let slot = self.comps.slot(c);
         if slot.has(CompFlags::TO_DESTROY) {
@@ -285,7 +285,7 @@ where
         }
     }
 
-    /// `activateComp` with the innermost task's invokers (M3.4, M3.5).
+    /// `activateComp` with the innermost task's invokers .
     fn collect_comp(&mut self, c: usize) {
         let pending = self.pending_for(c);
         let hooks = S::kind_hooks(self.comps.kind(c));
@@ -328,7 +328,7 @@ where
                 }
                 _ => {
                     // `invokeOnEnable` re-checks at call time; Sprig also skips components
-                    // marked for destruction (decision 4) or already enabled meanwhile.
+                    // marked for destruction (difference D4) or already enabled meanwhile.
                     let slot = self.comps.slot(c);
                     if slot.has(CompFlags::ENABLED)
                         && !slot.has(CompFlags::TO_DESTROY)
@@ -445,7 +445,7 @@ where
         last
     }
 
-    /// `stableRemoveInactive` over every activation in progress (M3.6, decision 3).
+    /// `stableRemoveInactive` over every activation in progress (difference D3).
     fn cancel_inactive_entries(&mut self) {
         if self.activations.tasks.is_empty() {
             return;

@@ -1,5 +1,5 @@
-//! Activity: the node's own `active` flag and `active_in_hierarchy` (§1.3 M3.1 of
-//! `cocos-semantics.md`).
+//! Activity: the node's own `active` flag and `active_in_hierarchy` (§3 of
+//! `docs/lifecycle.md`).
 //!
 //! A node is active in the hierarchy when it is attached under the root and it and every
 //! ancestor are active. Whenever an operation changes that for a node, the activator
@@ -69,7 +69,9 @@ where
     /// (Cocos `_onHierarchyChanged` and the `active` setter). Callers have checked the
     /// activation queue's room.
     pub(crate) fn refresh_activity(&mut self, i: usize) {
-        let should = self.has(i, Flags::ACTIVE) && self.parent_lets_active(self.arena.parent(i));
+        let should = self.has(i, Flags::ACTIVE)
+            && !self.has(i, Flags::PARKED)
+            && self.parent_lets_active(self.arena.parent(i));
         if should == self.has(i, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }

@@ -1,5 +1,5 @@
 //! The component API of the world: adding, finding, reading, enabling and destroying
-//! components (§1.4 and §1.8 of `cocos-semantics.md`). Typed access checks the type at
+//! components (§4 and §4 of `docs/lifecycle.md`). Typed access checks the type at
 //! run time (as Cocos `getComponent(Type)`), so it works the same from generic code.
 
 use crate::engine::storage::CompFlags;
@@ -33,7 +33,7 @@ where
 {
     /// Adds a component to a node, enabled (Cocos `addComponent`). On a node active in
     /// the hierarchy its `preload`, `on_load` and `on_enable` run now; its `start` waits
-    /// for the next start round (§1.6).
+    /// for the next start round (§5).
     ///
     /// Errors, changing nothing: stale node; `NotInSet` if the world's set does not hold
     /// `T`; `ComponentArenaFull` when every slot of `T` is taken; `HierarchyLocked` on a

@@ -1,4 +1,4 @@
-//! Deferred destruction and validity (§1.8 of `cocos-semantics.md`), with Sprig's
+//! Deferred destruction and validity (§4 of `docs/lifecycle.md`), with Sprig's
 //! decisions 4 and 5.
 //!
 //! `destroy` marks a node and deactivates it at once (`on_disable`s, pre-order); the node

@@ -1,4 +1,4 @@
-//! Node events (§1.11 of `cocos-semantics.md`) in a bounded queue that the app drains.
+//! Node events (§6 of `docs/lifecycle.md`) in a bounded queue that the app drains.
 //!
 //! The queue never grows: when it is full, a new event is dropped and counted, and the
 //! count stays visible through [`World::events_dropped`](crate::World::events_dropped).

@@ -1,4 +1,4 @@
-//! One frame (§1.2 of `cocos-semantics.md`, `CCDirector.mainLoop`), pause and resume.
+//! One frame (§2 of `docs/lifecycle.md`, `CCDirector.mainLoop`), pause and resume.
 //!
 //! `tick(dt)`: start phase (start queue, then once more for components enabled
 //! meanwhile) → update phase → timers → late_update phase → start for components enabled
@@ -128,8 +128,8 @@ where
     }
 
     /// Ends a frame without running the lifecycle phases: re-sorts every parent whose
-    /// children changed order, membership or zIndex (§1.10), then really destroys what
-    /// `destroy` / `destroy_component` was called on (§1.8). `tick` ends with the same.
+    /// children changed order, membership or zIndex (§6), then really destroys what
+    /// `destroy` / `destroy_component` was called on (§4). `tick` ends with the same.
     /// Unlike `tick`, it runs while the world is paused: it is an explicit request.
     pub fn end_frame(&mut self) -> Result<(), Error> {
         self.check_not_in_hook()?;

@@ -1,12 +1,12 @@
-//! Enabling, disabling and scheduling components (§1.4, §1.5 and §1.6 of
-//! `cocos-semantics.md`, `component-scheduler.js`), and the one place hooks are called.
+//! Enabling, disabling and scheduling components (§4, §2 and §5 of
+//! `docs/lifecycle.md`, `component-scheduler.js`), and the one place hooks are called.
 //!
 //! - `on_enable` completed → the component is *onEnabled*: scheduled into the `start`,
 //!   `update` and `late_update` queues for the hooks its type has, or, while the frame's
 //!   start/update/timers/late_update phases run, put on the deferred list that the frame
-//!   schedules after the start phase and after `late_update` (§1.6).
+//!   schedules after the start phase and after `late_update` (§5).
 //! - `on_disable` → it leaves every queue at once, mid-pass included, without disturbing
-//!   the others' order (decision 1).
+//!   the others' order (difference D1).
 //!
 //! Hooks are called in one place, [`World::invoke`]: the component's value is taken out
 //! of its slot and lent to the hook as `&mut self`, with the world in its `Ctx`. So a
@@ -21,7 +21,7 @@
 //! (`on_enable`/`on_disable` alternate, no hook after `on_destroy`, `update` only while
 //! enabled and active):
 //! - a component marked for destruction gets no further `on_enable`, `start`, `update`,
-//!   `late_update` (decision 4); if its `on_enable` completed it still gets `on_disable`;
+//!   `late_update` (difference D4); if its `on_enable` completed it still gets `on_disable`;
 //! - if a component's own `on_enable` disabled it or deactivated its node, it gets its
 //!   `on_disable` right after `on_enable` returns (the engine would skip it and leave the
 //!   two unbalanced, or, for a disable, keep updating a disabled component);
@@ -269,7 +269,7 @@ where
         let node_active = self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
         let slot = self.comps.slot_mut(c);
         if slot.has(CompFlags::TO_DESTROY) {
-            // Decision 4: no scheduling, but `on_disable` at the real destruction.
+            // Difference D4: no scheduling, but `on_disable` at the real destruction.
             slot.set(CompFlags::ON_ENABLE_CALLED, true);
         } else if slot.has(CompFlags::ENABLED) && node_active {
             self.on_enabled(c);

@@ -1,17 +1,22 @@
 //! Scene switching and persistent nodes (Cocos `director.runSceneImmediate`,
 //! `game.addPersistRootNode`).
 //!
-//! The root is the scene. Switching destroys every direct child of the root that is not
-//! persistent (their `on_disable`s now, then their `on_destroy`s, as the engine runs
-//! `_deferredDestroy` right away), lets the app build the new scene under the root
-//! without activating anything, then activates all of it in one pass: every `preload`,
-//! then every `on_load`, then every `on_enable` across the new scene, as a scene launch
-//! does. Persistent nodes stay where they are and stay active throughout: unlike Cocos
-//! 2.4, which detaches and re-attaches them (an `on_disable`/`on_enable` pair), Sprig
-//! calls none of their hooks.
+//! The root is the scene. Switching, as Cocos Creator 2.4 does it:
+//!
+//! 1. Persistent nodes leave the old scene first: each is deactivated (its enabled
+//!    components get `on_disable`, pre-order), as Cocos moves them under the new,
+//!    not yet active scene.
+//! 2. Every other direct child of the root is destroyed (their `on_disable`s now, then
+//!    their `on_destroy`s, as the engine runs `_deferredDestroy` right away).
+//! 3. The app builds the new scene under the root without activating anything.
+//! 4. The persistent nodes are appended after the new scene's own children.
+//! 5. All of it activates in one pass: every `preload`, then every `on_load`, then every
+//!    `on_enable` across the new scene; the persistent nodes' components, loaded long
+//!    ago, get only their `on_enable`, in tree order, so after the new scene's of the
+//!    same execution order, and they update after them from then on.
 
 use crate::tree::node::Flags;
-use crate::{Dispatch, Error, NodeId, World};
+use crate::{Dispatch, Error, NodeEvent, NodeId, World};
 
 impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
     World<S, N, C, TM, E, TR>
@@ -65,7 +70,12 @@ where
         F: FnOnce(&mut Self) -> Result<(), Error>,
     {
         self.check_not_in_hook()?;
-        // Mark the old scene first: the `on_disable` hooks below may attach, detach or
+        // The persistent nodes leave the scene: their components' `on_disable` first.
+        self.for_each_root_child_with(Flags::PERSISTENT, |w, c| {
+            w.arena.slot_mut(c).flags.set(Flags::PARKED, true);
+            w.refresh_activity(c);
+        });
+        // Mark the old scene next: the `on_disable` hooks below may attach, detach or
         // reorder root children, and only what was there when the switch began goes.
         let mut child = self.arena.first_child(0);
         while let Some(c) = child {
@@ -82,9 +92,31 @@ where
 
         self.scene_loading = true;
         let built = build(self);
+        // After the new scene's own children, in their order, waiting for its activation.
+        while let Some(c) = self.first_root_child_with(Flags::PARKED) {
+            self.arena.slot_mut(c).flags.set(Flags::PARKED, false);
+            self.arena.unlink(c);
+            self.arena.append_child(0, c);
+            let node = self.arena.id(c);
+            self.emit(NodeEvent::SiblingOrderChanged { node });
+            self.mark_reordered(c);
+            self.mark_children_dirty(0);
+        }
         self.scene_loading = false;
 
         self.activate_scene()?;
         built
+    }
+
+    /// Runs `f` on each direct child of the root carrying `flag` when the walk reaches
+    /// it (the walk follows the links as they are after each call).
+    fn for_each_root_child_with(&mut self, flag: Flags, mut f: impl FnMut(&mut Self, usize)) {
+        let mut child = self.arena.first_child(0);
+        while let Some(c) = child {
+            if self.has(c, flag) {
+                f(self, c);
+            }
+            child = self.arena.next_sibling(c);
+        }
     }
 }

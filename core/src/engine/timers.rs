@@ -1,5 +1,5 @@
 //! Component timers (Cocos `Scheduler` with `CallbackTimer`, driven between `update` and
-//! `late_update`, §1.2 step 2.4 of `cocos-semantics.md`).
+//! `late_update`, docs/lifecycle.md §7).
 //!
 //! A component schedules its own `on_timer(key, elapsed)` with an interval, a repeat
 //! count and a delay, or once after a delay. As in the engine: the first frame after

@@ -1,4 +1,4 @@
-//! The order nodes are drawn in (seed 001 §2.1–2.2, cocos2d-x `Node::visit`, render
+//! The order nodes are drawn in (docs/lifecycle.md §6, cocos2d-x `Node::visit`, render
 //! queues by `globalZOrder`).
 //!
 //! Tree order: children waiting for a sort are sorted first; then, for each node active

@@ -1,10 +1,10 @@
-//! Rendering through `embedded-graphics`: nodes drawn in seed 001's order into any
+//! Rendering through `embedded-graphics`: nodes drawn in the order of `docs/lifecycle.md` §6 into any
 //! `DrawTarget`, redrawing and flushing only the screen rectangles that changed.
 //!
 //! - [`color`]: colours given once as `Rgb888`, converted to the target's colour type,
 //!   and blended for opacity.
 //! - [`damage`]: the fixed-capacity list of damaged rectangles, merged by bus cost.
-//! - draw order ([`DrawOrder`]): seed 001 §2.1–2.2 and global z.
+//! - draw order ([`DrawOrder`]): `docs/lifecycle.md` §6.
 //! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
 //! - [`fixed`]: fixed-point sampling, the built-in shapes' path on boards without an FPU.
 

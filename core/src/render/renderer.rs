@@ -1,5 +1,5 @@
 //! The renderer: draws a world onto any `embedded-graphics` `DrawTarget`, redrawing
-//! and flushing only the screen rectangles that changed (seed 001 §2.1–2.3, issue 4).
+//! and flushing only the screen rectangles that changed (draw order: `docs/lifecycle.md` §6).
 //!
 //! Each frame it walks the tree in draw order (negative-zIndex children, the node, the
 //! other children; then global z), and for every node with an enabled drawing component

@@ -1,4 +1,4 @@
-//! Parent/child links and sibling order (§1.9 and §1.10 M10.4 of `cocos-semantics.md`):
+//! Parent/child links and sibling order (§3 and §6 of `docs/lifecycle.md`):
 //! creating nodes, attaching, detaching, moving between parents, `set_sibling_index` with
 //! the engine's splice rule, names and tags.
 
@@ -136,8 +136,10 @@ where
         self.emit(NodeEvent::SiblingOrderChanged { node: child });
         self.mark_reordered(c);
         if p != Some(0) {
-            // Only direct children of the root persist.
-            self.arena.slot_mut(c).flags.set(Flags::PERSISTENT, false);
+            // Only direct children of the root persist (or wait out a scene switch).
+            let flags = &mut self.arena.slot_mut(c).flags;
+            flags.set(Flags::PERSISTENT, false);
+            flags.set(Flags::PARKED, false);
         }
         if let Some(p) = p {
             self.mark_children_dirty(p);
@@ -190,7 +192,7 @@ where
         Ok(self.arena.sibling_index(i))
     }
 
-    /// Moves a node among its siblings now (Cocos `setSiblingIndex`, §1.10 M10.4).
+    /// Moves a node among its siblings now (Cocos `setSiblingIndex`, §6).
     ///
     /// `-1` and any index at or past the end mean last; another negative index counts
     /// from the end of the children without this node (`-2` puts it before the last two

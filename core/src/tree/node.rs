@@ -47,6 +47,9 @@ impl Flags {
     /// Part of the scene `switch_scene` is replacing (a direct child of the root when the
     /// switch began).
     pub(crate) const OLD_SCENE: Flags = Flags(1 << 10);
+    /// A persistent node taken out of the scene while `switch_scene` replaces it:
+    /// inactive in the hierarchy until the new scene activates.
+    pub(crate) const PARKED: Flags = Flags(1 << 11);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0

@@ -1,4 +1,4 @@
-//! zIndex and the delayed child sort (§1.10 of `cocos-semantics.md`, seed 000).
+//! zIndex and the delayed child sort (docs/lifecycle.md §6).
 //!
 //! Cocos packs `(zIndex, arrival)` into `_localZOrder` and, at each sort, first renumbers
 //! arrival from the current array order, then insertion-sorts by the packed key. Since

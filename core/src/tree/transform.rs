@@ -1,5 +1,5 @@
-//! Node transforms, the cached world matrix, and conversions between spaces (seed 001,
-//! Cocos Creator 2.4 `CCNode.js`).
+//! Node transforms, the cached world matrix, and conversions between spaces (Cocos
+//! Creator 2.4 `CCNode.js`).
 //!
 //! A node's local matrix is translate(position) · rotate(angle, counter-clockwise) ·
 //! scale; its world matrix is the parent's world matrix times that, and maps the node's
