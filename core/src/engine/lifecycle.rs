@@ -303,6 +303,9 @@ where
 
     /// One invocation of the start queue (`startInvoker.invoke()`).
     pub(crate) fn invoke_start(&mut self) {
+        if self.start_queue.is_empty() {
+            return;
+        }
         for bucket in [Bucket::Negative, Bucket::Zero, Bucket::Positive] {
             if bucket != Bucket::Zero {
                 self.start_queue.sort(bucket);

@@ -109,6 +109,11 @@ impl<const C: usize> BucketQueue<C> {
         }
     }
 
+    /// Whether no component waits for `start`.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// Appends to the end of the component's bucket.
     pub(crate) fn push(&mut self, order: i16, comp: u16) {
         let bucket = Bucket::of(order);

@@ -218,6 +218,9 @@ where
 
     /// The timer phase of a frame (`Scheduler.update(dt)`).
     pub(crate) fn run_timers(&mut self, dt: f32) {
+        if self.timers.len() == 0 {
+            return;
+        }
         self.timers.cursor = 0;
         while let Some(timer) = self.timers.timers.get_mut(self.timers.cursor) {
             self.timers.cursor += 1;
