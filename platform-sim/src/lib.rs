@@ -1,11 +1,14 @@
 //! Desktop simulator for Sprig apps.
 //!
-//! For now: a text view of a world (an indented tree with world positions) and headless
-//! PNG output of `embedded-graphics-simulator` displays (no SDL). The windowed runner,
-//! input and the command-line flags arrive with issue 5.
+//! [`Run`] runs an app: in a window when there is a display (mouse as touch, keys as
+//! buttons, F1 for an overlay), otherwise headless, writing every frame as a PNG; with
+//! the command-line flags of [`Options`], stats per frame, and input recorded and
+//! replayed. [`present`] is how the panel's pixels look on the desktop, the same in the
+//! window and in the PNGs. [`describe_tree`] prints a world as text.
 #![forbid(unsafe_code)]
 
 mod options;
+pub mod present;
 mod record;
 mod runner;
 mod window;
@@ -20,7 +23,7 @@ use std::path::Path;
 
 use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
 pub use embedded_graphics_simulator::BinaryColorTheme;
-use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
+use embedded_graphics_simulator::SimulatorDisplay;
 
 use sprig::{Dispatch, Error, NodeId, World};
 
@@ -103,13 +106,7 @@ where
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     }
-    display
-        .to_rgb_output_image(
-            &OutputSettingsBuilder::new()
-                .scale(scale.max(1))
-                .theme(theme)
-                .build(),
-        )
+    present::output_image(display, scale, theme)
         .save_png(path)
         .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -7,13 +7,13 @@ use embedded_graphics_simulator::BinaryColorTheme;
 /// What an app run was asked for on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// `--headless`: no window even if a display is there (the window arrives with
-    /// issue 5; until then every run is headless).
+    /// `--headless`: no window even if a display is there.
     pub headless: bool,
     /// `--frames N`: run N frames, then exit.
     pub frames: Option<u32>,
-    /// `--out DIR`: write the last frame as `DIR/last.png` and every frame as
-    /// `DIR/frame-NNNN.png`.
+    /// `--out DIR`: where a headless run writes the last frame (`DIR/last.png`) and
+    /// every frame (`DIR/frames/frame-NNNN.png`); default `target/<app>`. A windowed run
+    /// given `--out` writes `DIR/last.png` too.
     pub out: Option<PathBuf>,
     /// `--scale K`: each display pixel drawn K × K in images (default 4).
     pub scale: u32,
@@ -30,6 +30,9 @@ pub struct Options {
     /// `default`, `oled-blue`, `oled-white`, `lcd-white`, `lcd-green`, `lcd-blue`,
     /// `inverted` (`embedded-graphics-simulator`'s themes).
     pub theme: BinaryColorTheme,
+    /// `--hold S`: in a window, keep showing the last frame S seconds after the run
+    /// (for a screenshot); default 0.
+    pub hold_seconds: f32,
 }
 
 /// The panel to simulate.
@@ -54,6 +57,7 @@ impl Default for Options {
             replay: None,
             panel: Panel::Oled,
             theme: BinaryColorTheme::Default,
+            hold_seconds: 0.0,
         }
     }
 }
@@ -105,6 +109,14 @@ impl Options {
                         other => return Err(format!("--theme {other}: expected default, oled-blue, oled-white, lcd-white, lcd-green, lcd-blue or inverted")),
                     }
                 }
+                "--hold" => {
+                    let v = value("--hold")?;
+                    options.hold_seconds = v
+                        .parse()
+                        .ok()
+                        .filter(|s: &f32| s.is_finite() && (0.0..=3600.0).contains(s))
+                        .ok_or_else(|| format!("--hold {v}: expected seconds, 0 to 3600"))?;
+                }
                 "--panel" => {
                     options.panel = match value("--panel")?.as_str() {
                         "oled" => Panel::Oled,
@@ -115,7 +127,7 @@ impl Options {
                 other => {
                     return Err(format!(
                         "unknown flag {other}; expected --headless, --frames N, --out DIR, \
-                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color, --theme NAME"
+                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color, --theme NAME, --hold S"
                     ))
                 }
             }
@@ -192,6 +204,8 @@ mod tests {
             "r.txt",
             "--replay",
             "p.txt",
+            "--hold",
+            "2.5",
         ])
         .unwrap();
         assert_eq!(
@@ -206,6 +220,7 @@ mod tests {
                 replay: Some(PathBuf::from("p.txt")),
                 panel: Panel::Oled,
                 theme: BinaryColorTheme::Default,
+                hold_seconds: 2.5,
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());
@@ -224,6 +239,10 @@ mod tests {
         assert_eq!(
             parse(&["--scale", "0"]),
             Err("--scale 0: expected 1 to 16".to_owned())
+        );
+        assert_eq!(
+            parse(&["--hold", "-1"]),
+            Err("--hold -1: expected seconds, 0 to 3600".to_owned())
         );
         assert!(parse(&["--fast"])
             .unwrap_err()

@@ -181,7 +181,13 @@ impl Run<'_> {
             summary.frames += 1;
             after_frame(world, frame);
         }
-        if headless {
+        if let Some(w) = window.as_mut() {
+            let until = Instant::now() + std::time::Duration::from_secs_f32(options.hold_seconds);
+            while w.is_open() && Instant::now() < until {
+                w.present(&display, &[])?;
+            }
+        }
+        if headless || options.out.is_some() {
             let png = out.join("last.png");
             save_png(&display, &png, options.scale, options.theme)?;
             summary.last_png = Some(png);

@@ -9,7 +9,7 @@ use embedded_graphics::mono_font::{ascii::FONT_6X10, MonoTextStyle};
 use embedded_graphics::pixelcolor::{PixelColor, Rgb888, RgbColor};
 use embedded_graphics::text::{Baseline, Text};
 use embedded_graphics::{Drawable, Pixel};
-use embedded_graphics_simulator::{BinaryColorTheme, OutputSettingsBuilder, SimulatorDisplay};
+use embedded_graphics_simulator::{BinaryColorTheme, SimulatorDisplay};
 use minifb::{KeyRepeat, MouseButton, MouseMode, WindowOptions};
 
 use crate::InputRecord;
@@ -26,10 +26,13 @@ pub struct Window {
 }
 
 impl Window {
-    /// Opens a window for a panel of `size` pixels, each drawn `scale` × `scale`;
-    /// `None` when there is no display to open it on.
-    pub fn open(title: &str, size: Size, scale: u32, theme: BinaryColorTheme) -> Option<Window> {
+    /// Opens a window for app `name` on a panel of `size` pixels, each drawn `scale` ×
+    /// `scale`, titled with the app's name and the panel's size (`showcase - 128x64 panel
+    /// - Sprig simulator`); `None` when there is no display to open it on.
+    pub fn open(name: &str, size: Size, scale: u32, theme: BinaryColorTheme) -> Option<Window> {
         std::env::var_os("DISPLAY")?;
+        let title = Window::title(name, size);
+        let title = title.as_str();
         let (w, h) = (
             (size.width * scale) as usize,
             (size.height * scale) as usize,
@@ -45,6 +48,14 @@ impl Window {
             overlay: false,
             theme,
         })
+    }
+
+    /// The window's title for app `name` on a panel of `size`.
+    pub fn title(name: &str, size: Size) -> String {
+        format!(
+            "{name} - {}x{} panel - Sprig simulator",
+            size.width, size.height
+        )
     }
 
     /// Whether the window is still open (closing it or pressing Escape ends the run).
@@ -111,15 +122,7 @@ impl Window {
     where
         C: PixelColor + Into<Rgb888>,
     {
-        let settings = OutputSettingsBuilder::new()
-            .scale(self.scale)
-            .theme(self.theme)
-            .build();
-        let image = display.to_rgb_output_image(&settings);
-        let bytes = image.as_image_buffer();
-        for (pixel, rgb) in self.buffer.iter_mut().zip(bytes.chunks_exact(3)) {
-            *pixel = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);
-        }
+        crate::present::window_pixels(display, self.scale, self.theme, &mut self.buffer);
         if self.overlay {
             let mut target = Overlay {
                 buffer: &mut self.buffer,
