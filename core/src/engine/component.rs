@@ -242,7 +242,7 @@ impl HookCall {
     }
 }
 
-/// Runs one hook of `component`: what every arm of a generated [`Dispatch::call`] does.
+/// Runs one hook of `component`: what every arm of a generated [`Dispatch::call`](crate::Dispatch::call) does.
 #[inline]
 pub fn dispatch_hook<T: Hooks>(
     component: &mut T,

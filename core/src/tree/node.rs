@@ -154,7 +154,7 @@ pub(crate) fn bounded_name(name: &str) -> Result<String<MAX_NAME_LEN, u8>, crate
     Ok(out)
 }
 
-/// Bytes of one [`NodeSlot`] (hierarchy, flags, local transform, cached world matrix).
+/// Bytes of one node slot (hierarchy, flags, local transform, cached world matrix).
 pub const NODE_SLOT_BYTES: usize = core::mem::size_of::<NodeSlot>();
 /// Bytes of one node's name, tag, anchor and content size.
 pub const NODE_META_BYTES: usize = core::mem::size_of::<NodeMeta>();
