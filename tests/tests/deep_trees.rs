@@ -129,3 +129,34 @@ fn a_chain_of_every_node_is_deactivated_activated_and_destroyed_on_a_small_stack
     });
     assert_eq!(counts, (4001, Some(false), 1));
 }
+
+#[test]
+fn a_chain_of_every_node_is_rendered_on_a_small_stack() {
+    use embedded_graphics::pixelcolor::{Gray4, Rgb888};
+    use embedded_graphics::prelude::Size;
+    use sprig::render::damage::BusCost;
+    use sprig::render::Renderer;
+    use sprig_tests::framebuffer::Framebuffer;
+
+    let (mut w, _) = chain();
+    // A renderer for 4 096 nodes is large: made on a thread with room for it.
+    let mut renderer = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            Box::new(Renderer::<Gray4, 4096, 64>::new(
+                Size::new(16, 8),
+                Rgb888::new(0, 0, 0),
+                BusCost::GRAY4_SSD0323,
+            ))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    let flushed = on_small_stack(move || {
+        let mut fb: Framebuffer<Gray4> = Framebuffer::new(16, 8, Gray4::new(3));
+        let stats = renderer.render(&mut *w, &mut fb).unwrap();
+        stats.pixels_flushed
+    });
+    // The first frame covers the screen (nothing in the chain draws: the background).
+    assert_eq!(flushed, 16 * 8);
+}

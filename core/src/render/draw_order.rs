@@ -116,7 +116,7 @@ where
 
     /// From sibling `c` on, the first node active in the hierarchy; with `negative`, only
     /// among the siblings with a negative zIndex (children are sorted by zIndex).
-    fn first_active(&self, mut c: Option<usize>, negative: bool) -> Option<usize> {
+    pub(crate) fn first_active(&self, mut c: Option<usize>, negative: bool) -> Option<usize> {
         while let Some(i) = c {
             if negative && self.arena.slot(i).z_index >= 0 {
                 return None;
@@ -130,7 +130,7 @@ where
     }
 
     /// The first child of `n` whose zIndex is not negative.
-    fn non_negative_children(&self, n: usize) -> Option<usize> {
+    pub(crate) fn non_negative_children(&self, n: usize) -> Option<usize> {
         let mut c = self.arena.first_child(n);
         while let Some(i) = c {
             if self.arena.slot(i).z_index >= 0 {

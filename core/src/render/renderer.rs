@@ -68,6 +68,47 @@ const NOT_DRAWN: Visual = Visual {
 };
 
 /// One node to draw this frame.
+/// What a node hands down to its children: the clip, its opacity (its ancestors'
+/// included) and whether it or an ancestor moved in the draw order.
+#[derive(Clone, Copy)]
+struct Inherited {
+    clip: Rectangle,
+    opacity: u8,
+    reordered: bool,
+}
+
+impl Inherited {
+    const NONE: Inherited = Inherited {
+        clip: Rectangle::zero(),
+        opacity: 0,
+        reordered: false,
+    };
+}
+
+/// Node `n`'s content rectangle in its own (anchor) space.
+fn content_rect<
+    S,
+    const N: usize,
+    const C2: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &World<S, N, C2, TM, E, TR>,
+    n: usize,
+) -> Rect
+where
+    S: DrawSet + Dispatch,
+{
+    let meta = world.arena.meta(n);
+    Rect::new(
+        -meta.anchor.x * meta.content_size.width,
+        -meta.anchor.y * meta.content_size.height,
+        meta.content_size.width,
+        meta.content_size.height,
+    )
+}
+
 #[derive(Clone, Copy)]
 struct Item {
     node: u16,
@@ -109,6 +150,9 @@ pub struct Renderer<
     flushed: Vec<Rectangle, DAMAGE>,
     visuals: [Visual; N],
     items: Vec<Item, N>,
+    /// Per node slot, what the node hands down to its children while the draw-order walk
+    /// is inside its subtree.
+    inherited: [Inherited; N],
     frame: u32,
     /// The world's order version at the last frame.
     seen_order: u32,
@@ -140,6 +184,7 @@ impl<
             flushed: Vec::new(),
             visuals: [NOT_DRAWN; N],
             items: Vec::new(),
+            inherited: [Inherited::NONE; N],
             frame: 0,
             seen_order: 0,
             invalidated: true,
@@ -205,109 +250,163 @@ impl<
         world.sort_dirty_children();
         world.update_transforms();
         self.items.clear();
-        let screen = self.screen;
-        self.collect(world, 0, screen, 255, false);
+        self.collect(world);
         self.seen_order = world.order_version();
         stable_sort_by_key(&mut self.items, |item| item.global_z);
     }
 
+    /// Lists the nodes to draw in draw order (`docs/lifecycle.md` §6) without recursion:
+    /// the walk follows parent and sibling links, and what a node hands down to its
+    /// children (clip, opacity, moved) waits in `inherited` while its subtree is walked,
+    /// so the stack use does not grow with the tree's depth.
     fn collect<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
         &mut self,
         world: &mut World<S, N, C2, TM, E, TR>,
-        n: usize,
-        clip: Rectangle,
-        parent_opacity: u8,
-        reordered_above: bool,
     ) where
         S: DrawSet + Dispatch,
     {
-        if !world.has(n, Flags::ACTIVE_IN_HIERARCHY) {
+        if !world.has(0, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }
+        let top = Inherited {
+            clip: self.screen,
+            opacity: 255,
+            reordered: false,
+        };
+        let mut n = 0;
+        'enter: loop {
+            let from_parent = world.arena.parent(n).map_or(top, |p| self.inherited[p]);
+            self.inherited[n] = self.hand_down(world, n, from_parent);
+            if let Some(c) = world.first_active(world.arena.first_child(n), true) {
+                n = c;
+                continue 'enter;
+            }
+            self.list(world, n, from_parent.clip);
+            if let Some(c) = world.first_active(world.non_negative_children(n), false) {
+                n = c;
+                continue 'enter;
+            }
+            // `n`'s subtree is done: on to its next sibling, or back up.
+            while n != 0 {
+                let Some(p) = world.arena.parent(n) else {
+                    return;
+                };
+                let negative = world.arena.slot(n).z_index < 0;
+                if let Some(s) = world.first_active(world.arena.next_sibling(n), negative) {
+                    n = s;
+                    continue 'enter;
+                }
+                if negative {
+                    // The parent comes after its negative children, then the others.
+                    let clip = world
+                        .arena
+                        .parent(p)
+                        .map_or(top, |g| self.inherited[g])
+                        .clip;
+                    self.list(world, p, clip);
+                    if let Some(c) = world.first_active(world.non_negative_children(p), false) {
+                        n = c;
+                        continue 'enter;
+                    }
+                }
+                n = p;
+            }
+            return;
+        }
+    }
+
+    /// What node `n` hands down to its children, given what its parent handed to it.
+    fn hand_down<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+        n: usize,
+        from_parent: Inherited,
+    ) -> Inherited
+    where
+        S: DrawSet + Dispatch,
+    {
         let since = world
             .arena
             .meta(n)
             .reordered_at
             .wrapping_sub(self.seen_order);
-        let reordered = reordered_above || (since != 0 && since < u32::MAX / 2);
-        let opacity = ((u16::from(parent_opacity) * u16::from(world.arena.slot(n).opacity) + 127)
+        let reordered = from_parent.reordered || (since != 0 && since < u32::MAX / 2);
+        let opacity = ((u16::from(from_parent.opacity) * u16::from(world.arena.slot(n).opacity)
+            + 127)
             / 255) as u8;
-        let world_matrix = world.world_of(n);
-        let meta = world.arena.meta(n);
-        let offset = (
-            meta.anchor.x * meta.content_size.width,
-            meta.anchor.y * meta.content_size.height,
-        );
-        let content = Rect::new(
-            -offset.0,
-            -offset.1,
-            meta.content_size.width,
-            meta.content_size.height,
-        );
-        let global_z = meta.global_z;
-
-        let mut local = None::<Rect>;
         let mut clips = false;
         let mut c = world.arena.slot(n).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
-            let kind = world.comps.kind(usize::from(c));
-            if slot.has(CompFlags::ENABLED) {
-                if S::kind_draws(kind) {
-                    let b = world.comps.set.local_bounds(c, content);
-                    local = Some(local.map_or(b, |l| l.union(&b)));
-                }
-                clips |= S::kind_clips(kind);
+            clips |=
+                slot.has(CompFlags::ENABLED) && S::kind_clips(world.comps.kind(usize::from(c)));
+            c = slot.next;
+        }
+        let clip = if clips {
+            let world_matrix = world.world_of(n);
+            let content = content_rect(world, n);
+            from_parent.clip.intersection(&screen_cover(
+                &world_matrix.transform_rect(&content),
+                self.screen.size.height,
+            ))
+        } else {
+            from_parent.clip
+        };
+        Inherited {
+            clip,
+            opacity,
+            reordered,
+        }
+    }
+
+    /// Lists node `n` for drawing if an enabled component of it draws; `clip` is what its
+    /// parent handed down, its opacity and moved flag are in `inherited[n]`.
+    fn list<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR>,
+        n: usize,
+        clip: Rectangle,
+    ) where
+        S: DrawSet + Dispatch,
+    {
+        let content = content_rect(world, n);
+        let mut local = None::<Rect>;
+        let mut c = world.arena.slot(n).first_comp;
+        while c != NONE {
+            let slot = world.comps.slot(usize::from(c));
+            if slot.has(CompFlags::ENABLED) && S::kind_draws(world.comps.kind(usize::from(c))) {
+                let b = world.comps.set.local_bounds(c, content);
+                local = Some(local.map_or(b, |l| l.union(&b)));
             }
             c = slot.next;
         }
-        let height = self.screen.size.height;
-        let child_clip = if clips {
-            clip.intersection(&screen_cover(
-                &world_matrix.transform_rect(&content),
-                height,
-            ))
-        } else {
-            clip
+        let Some(local) = local else {
+            return;
         };
-
-        let mut child = world.arena.first_child(n);
-        while let Some(ch) = child {
-            if world.arena.slot(ch).z_index >= 0 {
-                break;
-            }
-            self.collect(world, ch, child_clip, opacity, reordered);
-            child = world.arena.next_sibling(ch);
-        }
-        if let Some(local) = local {
-            let bounds =
-                screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip);
-            // World (y up) to screen (y down).
-            let flip = Affine2 {
-                a: 1.0,
-                b: 0.0,
-                c: 0.0,
-                d: -1.0,
-                tx: 0.0,
-                ty: height as f32,
-            };
-            let to_screen = flip.then_apply_to(&world_matrix);
-            // Every node is listed at most once and there are at most N.
-            let _ = self.items.push(Item {
-                node: n as u16,
-                global_z,
-                reordered,
-                opacity,
-                bounds,
-                clip,
-                to_screen,
-                content,
-            });
-        }
-        while let Some(ch) = child {
-            self.collect(world, ch, child_clip, opacity, reordered);
-            child = world.arena.next_sibling(ch);
-        }
+        let world_matrix = world.world_of(n);
+        let height = self.screen.size.height;
+        let bounds = screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip);
+        // World (y up) to screen (y down).
+        let flip = Affine2 {
+            a: 1.0,
+            b: 0.0,
+            c: 0.0,
+            d: -1.0,
+            tx: 0.0,
+            ty: height as f32,
+        };
+        let own = self.inherited[n];
+        // Every node is listed at most once and there are at most N.
+        let _ = self.items.push(Item {
+            node: n as u16,
+            global_z: world.arena.meta(n).global_z,
+            reordered: own.reordered,
+            opacity: own.opacity,
+            bounds,
+            clip,
+            to_screen: flip.then_apply_to(&world_matrix),
+            content,
+        });
     }
 
     /// Damages what changed since the last frame.
