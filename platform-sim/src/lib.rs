@@ -7,12 +7,14 @@
 //! window and in the PNGs. [`describe_tree`] prints a world as text.
 #![forbid(unsafe_code)]
 
+mod error;
 mod options;
 pub mod present;
 mod record;
 mod runner;
 mod window;
 
+pub use error::AppError;
 pub use options::{FrameRecord, Options, Panel};
 pub use record::{FrameInput, InputRecord, Recording};
 pub use runner::{Run, RunSummary};

@@ -1,48 +1,137 @@
-//! The command-line flags every app binary shares.
+//! The command-line flags every app binary shares, parsed by `clap`: `--help`,
+//! `--version`, and a usage error as a sentence with exit status 2.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser as _};
+use clap::{Args, Command, FromArgMatches as _};
 use embedded_graphics_simulator::BinaryColorTheme;
 
 /// What an app run was asked for on the command line.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// An app without flags of its own reads them with [`Options::parse`]; an app with more
+/// flags puts `Options` in its own `clap` parser with `#[command(flatten)]`:
+///
+/// ```
+/// use clap::Parser;
+///
+/// /// A game with levels.
+/// #[derive(Parser)]
+/// #[command(version)]
+/// struct Cli {
+///     /// The level to start at.
+///     #[arg(long, default_value_t = 1)]
+///     level: u32,
+///     #[command(flatten)]
+///     sim: sprig_sim::Options,
+/// }
+///
+/// let cli = Cli::try_parse_from(["game", "--level", "3", "--frames", "30"])?;
+/// assert_eq!((cli.level, cli.sim.frames), (3, Some(30)));
+/// # Ok::<(), clap::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Args)]
+// These docs are for Rust readers: keep them out of the help of any command that holds
+// the flags.
+#[command(about = None, long_about = None)]
 pub struct Options {
-    /// `--headless`: no window even if a display is there.
+    /// Never open a window, even when there is a display
+    ///
+    /// A run without a display is headless anyway. A headless run steps time by the
+    /// app's fixed step and writes every frame as a PNG.
+    #[arg(long)]
     pub headless: bool,
-    /// `--frames N`: run N frames, then exit.
+
+    /// Run N frames, then stop
+    ///
+    /// Default: the app's own count when headless, the recording's length when
+    /// replaying, and until the window is closed otherwise.
+    #[arg(long, value_name = "N")]
     pub frames: Option<u32>,
-    /// `--out DIR`: where a headless run writes the last frame (`DIR/last.png`) and
-    /// every frame (`DIR/frames/frame-NNNN.png`); default `target/<app>`. A windowed run
-    /// given `--out` writes `DIR/last.png` too.
+
+    /// Write a headless run's PNGs to DIR [default: target/APP]
+    ///
+    /// The last frame goes to `DIR/last.png`, every frame to
+    /// `DIR/frames/frame-NNNN.png` (frame numbers from 0). A windowed run given `--out`
+    /// writes `DIR/last.png` too.
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// `--scale K`: each display pixel drawn K × K in images (default 4).
+
+    /// Draw each panel pixel as a K×K square, in the window and in PNGs (1 to 16)
+    #[arg(long, value_name = "K", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(1..=16))]
     pub scale: u32,
-    /// `--stats FILE`: one JSON object per frame and line.
+
+    /// Write one line of JSON per frame to FILE (frame, flush and time figures)
+    #[arg(long, value_name = "FILE")]
     pub stats: Option<PathBuf>,
-    /// `--record FILE`: write the run's input and time steps (see [`crate::Recording`]).
+
+    /// Record each frame's time step and input events to FILE, to replay later
+    #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// `--replay FILE`: run a recording instead of live input and time.
+
+    /// Run a recording (written by --record) instead of live input and time
+    #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
-    /// `--panel oled|color`: which panel an app that offers both draws on (default
-    /// `oled`, a 128×64 4-bit grey OLED; `color` is a 240×240 RGB565 panel).
+
+    /// The panel to simulate, for an app that offers more than one
+    #[arg(long, value_enum, value_name = "PANEL", default_value_t = Panel::Oled)]
     pub panel: Panel,
-    /// `--theme NAME`: how the panel looks in images and the window:
-    /// `default`, `oled-blue`, `oled-white`, `lcd-white`, `lcd-green`, `lcd-blue`,
-    /// `inverted` (`embedded-graphics-simulator`'s themes).
+
+    /// How on and off pixels look (embedded-graphics-simulator's themes)
+    ///
+    /// `default` shows the panel's own colours; every other theme draws each pixel either
+    /// "off" (black) or "on" (anything else) in its two colours, so it suits monochrome
+    /// and grey panels, not colour ones.
+    #[arg(long, value_name = "NAME", default_value = "default",
+          value_parser = PossibleValuesParser::new(THEME_NAMES).map(|name| theme_named(&name)))]
     pub theme: BinaryColorTheme,
-    /// `--hold S`: in a window, keep showing the last frame S seconds after the run
-    /// (for a screenshot); default 0.
+
+    /// In a window, keep showing the last frame S seconds after the run (0 to 3600)
+    ///
+    /// For a look at a given frame (with --frames or --replay), or a screenshot of it.
+    #[arg(long = "hold", value_name = "S", default_value_t = 0.0, value_parser = seconds_0_to_3600)]
     pub hold_seconds: f32,
 }
 
 /// The panel to simulate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Panel {
     /// 128×64, 4-bit grey (SSD1322/SSD0323 class).
     #[default]
     Oled,
     /// 240×240 RGB565 (ST7789 class).
     Color,
+}
+
+fn seconds_0_to_3600(text: &str) -> Result<f32, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f32| s.is_finite() && (0.0..=3600.0).contains(s))
+        .ok_or_else(|| "expected seconds, 0 to 3600".to_owned())
+}
+
+const THEME_NAMES: [&str; 7] = [
+    "default",
+    "oled-blue",
+    "oled-white",
+    "lcd-white",
+    "lcd-green",
+    "lcd-blue",
+    "inverted",
+];
+
+fn theme_named(name: &str) -> BinaryColorTheme {
+    match name {
+        "oled-blue" => BinaryColorTheme::OledBlue,
+        "oled-white" => BinaryColorTheme::OledWhite,
+        "lcd-white" => BinaryColorTheme::LcdWhite,
+        "lcd-green" => BinaryColorTheme::LcdGreen,
+        "lcd-blue" => BinaryColorTheme::LcdBlue,
+        "inverted" => BinaryColorTheme::Inverted,
+        _ => BinaryColorTheme::Default,
+    }
 }
 
 impl Default for Options {
@@ -63,76 +152,59 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Parses flags (without the program name); an unknown flag or a missing or bad
-    /// value is an error naming it.
+    /// The flags as a `clap` command (for an app that builds its parser by hand).
+    pub fn command() -> Command {
+        Options::augment_args(Command::new("app"))
+    }
+
+    /// Reads the program's command line. `--help` and `--version` print and exit with
+    /// status 0; a usage error prints what is wrong and exits with status 2.
+    ///
+    /// `about` is the first line of `--help`, `version` what `--version` prints after the
+    /// program's name (usually `env!("CARGO_PKG_VERSION")`).
+    ///
+    /// ```no_run
+    /// let options = sprig_sim::Options::parse("My app on a simulated panel.", env!("CARGO_PKG_VERSION"));
+    /// ```
+    pub fn parse(about: &'static str, version: &'static str) -> Options {
+        let args: Vec<OsString> = std::env::args_os().collect();
+        Options::try_parse_from_command(Options::command().about(about).version(version), args)
+            .unwrap_or_else(|e| e.exit())
+    }
+
+    /// Reads `args`, the program's name first, as [`Options::parse`] does, but returns
+    /// a usage error (or the help text, as an error of kind `DisplayHelp`) instead of
+    /// exiting.
     ///
     /// ```
-    /// let o = sprig_sim::Options::parse(["--frames", "30", "--headless"].map(String::from))?;
+    /// let o = sprig_sim::Options::try_parse_from(["app", "--frames", "30", "--headless"])?;
     /// assert_eq!((o.frames, o.headless), (Some(30), true));
-    /// # Ok::<(), String>(())
+    /// # Ok::<(), clap::Error>(())
     /// ```
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-        let mut options = Options::default();
-        let mut args = args.into_iter();
-        while let Some(flag) = args.next() {
-            let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-            match flag.as_str() {
-                "--headless" => options.headless = true,
-                "--frames" => {
-                    let v = value("--frames")?;
-                    options.frames = Some(
-                        v.parse()
-                            .map_err(|_| format!("--frames {v}: not a count"))?,
-                    );
-                }
-                "--out" => options.out = Some(PathBuf::from(value("--out")?)),
-                "--scale" => {
-                    let v = value("--scale")?;
-                    options.scale = v
-                        .parse()
-                        .ok()
-                        .filter(|&k| (1..=16).contains(&k))
-                        .ok_or_else(|| format!("--scale {v}: expected 1 to 16"))?;
-                }
-                "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
-                "--record" => options.record = Some(PathBuf::from(value("--record")?)),
-                "--replay" => options.replay = Some(PathBuf::from(value("--replay")?)),
-                "--theme" => {
-                    options.theme = match value("--theme")?.as_str() {
-                        "default" => BinaryColorTheme::Default,
-                        "oled-blue" => BinaryColorTheme::OledBlue,
-                        "oled-white" => BinaryColorTheme::OledWhite,
-                        "lcd-white" => BinaryColorTheme::LcdWhite,
-                        "lcd-green" => BinaryColorTheme::LcdGreen,
-                        "lcd-blue" => BinaryColorTheme::LcdBlue,
-                        "inverted" => BinaryColorTheme::Inverted,
-                        other => return Err(format!("--theme {other}: expected default, oled-blue, oled-white, lcd-white, lcd-green, lcd-blue or inverted")),
-                    }
-                }
-                "--hold" => {
-                    let v = value("--hold")?;
-                    options.hold_seconds = v
-                        .parse()
-                        .ok()
-                        .filter(|s: &f32| s.is_finite() && (0.0..=3600.0).contains(s))
-                        .ok_or_else(|| format!("--hold {v}: expected seconds, 0 to 3600"))?;
-                }
-                "--panel" => {
-                    options.panel = match value("--panel")?.as_str() {
-                        "oled" => Panel::Oled,
-                        "color" => Panel::Color,
-                        other => return Err(format!("--panel {other}: expected oled or color")),
-                    }
-                }
-                other => {
-                    return Err(format!(
-                        "unknown flag {other}; expected --headless, --frames N, --out DIR, \
-                         --scale K, --stats FILE, --record FILE, --replay FILE, --panel oled|color, --theme NAME, --hold S"
-                    ))
-                }
-            }
-        }
-        Ok(options)
+    pub fn try_parse_from<I, T>(args: I) -> Result<Options, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        Options::try_parse_from_command(Options::command(), args)
+    }
+
+    fn try_parse_from_command<I, T>(command: Command, args: I) -> Result<Options, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        // `--version` names the program as it was called, not as this crate.
+        let program = args
+            .first()
+            .and_then(|arg| std::path::Path::new(arg).file_stem())
+            .map_or_else(
+                || "app".to_owned(),
+                |stem| stem.to_string_lossy().into_owned(),
+            );
+        let matches = command.display_name(program).try_get_matches_from(args)?;
+        Options::from_arg_matches(&matches)
     }
 }
 
@@ -183,9 +255,10 @@ impl FrameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
 
-    fn parse(args: &[&str]) -> Result<Options, String> {
-        Options::parse(args.iter().map(|a| a.to_string()))
+    fn parse(args: &[&str]) -> Result<Options, clap::Error> {
+        Options::try_parse_from(std::iter::once("app").chain(args.iter().copied()))
     }
 
     #[test]
@@ -204,6 +277,10 @@ mod tests {
             "r.txt",
             "--replay",
             "p.txt",
+            "--panel",
+            "color",
+            "--theme",
+            "lcd-green",
             "--hold",
             "2.5",
         ])
@@ -218,34 +295,111 @@ mod tests {
                 stats: Some(PathBuf::from("s.jsonl")),
                 record: Some(PathBuf::from("r.txt")),
                 replay: Some(PathBuf::from("p.txt")),
-                panel: Panel::Oled,
-                theme: BinaryColorTheme::Default,
+                panel: Panel::Color,
+                theme: BinaryColorTheme::LcdGreen,
                 hold_seconds: 2.5,
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());
+        assert_eq!(parse(&["--frames=3"]).unwrap().frames, Some(3));
     }
 
     #[test]
-    fn bad_flags_are_named() {
-        assert_eq!(
-            parse(&["--frames"]),
-            Err("--frames needs a value".to_owned())
+    fn every_theme_has_its_name() {
+        for name in THEME_NAMES {
+            let theme = parse(&["--theme", name]).unwrap().theme;
+            assert_eq!(
+                theme == BinaryColorTheme::Default,
+                name == "default",
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_flags_are_usage_errors_that_say_what_is_wrong() {
+        let cases: [(&[&str], ErrorKind, &str); 6] = [
+            (
+                &["--frames"],
+                ErrorKind::InvalidValue,
+                "a value is required for '--frames <N>'",
+            ),
+            (
+                &["--frames", "x"],
+                ErrorKind::ValueValidation,
+                "invalid value 'x' for '--frames <N>'",
+            ),
+            (
+                &["--scale", "0"],
+                ErrorKind::ValueValidation,
+                "0 is not in 1..=16",
+            ),
+            (
+                &["--theme", "pink"],
+                ErrorKind::InvalidValue,
+                "[possible values: default, oled-blue,",
+            ),
+            (
+                &["--frame", "3"],
+                ErrorKind::UnknownArgument,
+                "a similar argument exists: '--frames'",
+            ),
+            (
+                &["--hold", "4000"],
+                ErrorKind::ValueValidation,
+                "invalid value '4000' for '--hold <S>': expected seconds, 0 to 3600",
+            ),
+        ];
+        for (args, kind, words) in cases {
+            let error = parse(args).unwrap_err();
+            assert_eq!(error.kind(), kind, "{args:?}");
+            assert_eq!(error.exit_code(), 2, "{args:?}");
+            let text = error.to_string();
+            assert!(text.contains(words), "{args:?}: {text}");
+        }
+    }
+
+    #[test]
+    fn help_lists_every_flag_with_its_default() {
+        let help = Options::command().render_long_help().to_string();
+        for flag in [
+            "--headless",
+            "--frames <N>",
+            "--out <DIR>",
+            "--scale <K>",
+            "--stats <FILE>",
+            "--record <FILE>",
+            "--replay <FILE>",
+            "--panel <PANEL>",
+            "--theme <NAME>",
+            "--hold",
+            "[default: 4]",
+            "[default: oled]",
+            "[default: default]",
+            "[default: target/APP]",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from:\n{help}");
+        }
+        assert!(
+            !help.contains("What an app run"),
+            "the type's docs leaked:\n{help}"
         );
-        assert_eq!(
-            parse(&["--frames", "x"]),
-            Err("--frames x: not a count".to_owned())
-        );
-        assert_eq!(
-            parse(&["--scale", "0"]),
-            Err("--scale 0: expected 1 to 16".to_owned())
-        );
-        assert_eq!(
-            parse(&["--hold", "-1"]),
-            Err("--hold -1: expected seconds, 0 to 3600".to_owned())
-        );
-        assert!(parse(&["--fast"])
-            .unwrap_err()
-            .starts_with("unknown flag --fast"));
+    }
+
+    #[test]
+    fn an_app_with_its_own_flags_keeps_its_own_description() {
+        /// A game with levels.
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[arg(long)]
+            level: Option<u32>,
+            #[command(flatten)]
+            sim: Options,
+        }
+        let help = <Cli as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        assert!(help.starts_with("A game with levels"), "{help}");
+        assert!(help.contains("--level <LEVEL>") && help.contains("--replay <FILE>"));
     }
 }

@@ -1,17 +1,20 @@
 //! Breakout on a 128×64 4-bit grey OLED. With a display: a window, Left/Right or a mouse
 //! drag move the paddle, Escape quits. Headless (no display, or `--headless`): the paddle
 //! plays itself for ten seconds at 30 frames per second and the last frame is written to
-//! `target/breakout/last.png`. Flags as the showcase's.
+//! `target/breakout/last.png`. Flags: `breakout --help`.
 
 use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb888};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::Renderer;
 use sprig_examples::breakout::{build_breakout, BreakoutWorld, Score};
-use sprig_sim::{Options, Run};
+use sprig_sim::{AppError, Options, Run};
 
-fn main() -> Result<(), String> {
-    let options = Options::parse(std::env::args().skip(1))?;
+fn main() -> Result<(), AppError> {
+    let options = Options::parse(
+        "Breakout on a simulated 128×64 grey OLED: a window, or PNGs when there is no display (the paddle then plays itself).",
+        env!("CARGO_PKG_VERSION"),
+    );
     let run = Run {
         name: "breakout",
         size: Size::new(128, 64),

@@ -4,7 +4,7 @@ use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb888};
 use embedded_graphics::prelude::{RgbColor, Size};
 use sprig::render::{damage::BusCost, Label, Renderer, Shape};
 use sprig::{component, world, AnyWorld, Ctx, HookResult, Hooks, Size2, Vec2};
-use sprig_sim::{Options, Run};
+use sprig_sim::{AppError, Options, Run};
 
 /// Moves its node between `from` and `to` and back, easing in and out.
 pub struct Swing {
@@ -55,8 +55,8 @@ fn build(world: &mut HelloWorld) -> Result<(), sprig::Error> {
     Ok(())
 }
 
-fn main() -> Result<(), String> {
-    let options = Options::parse(std::env::args().skip(1))?;
+fn main() -> Result<(), AppError> {
+    let options = Options::parse("Hello, Sprig.", env!("CARGO_PKG_VERSION"));
     let mut world = HelloWorld::new();
     build(&mut world).map_err(|e| e.to_string())?;
     let run = Run {

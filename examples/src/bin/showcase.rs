@@ -6,9 +6,9 @@
 //! line; headless runs write every frame and the last one as PNGs (by default under
 //! `target/showcase/`).
 //!
-//! Flags: `--headless`, `--frames N`, `--out DIR`, `--scale K`, `--stats FILE`,
-//! `--record FILE`, `--replay FILE`, `--panel oled|color` (`color`: the same scene on a
-//! 240×240 RGB565 panel, written under `target/showcase-color/`).
+//! Flags: `showcase --help` lists them (`docs/simulator.md` explains them); `--panel
+//! color` draws the same scene on a 240×240 RGB565 panel, written under
+//! `target/showcase-color/`.
 
 use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
@@ -18,7 +18,7 @@ use sprig_examples::{
     build_showcase, fit_showcase, ShowcaseColorRenderer, ShowcaseOledRenderer, ShowcaseWorld,
     SHOWCASE_COLOR_BACKGROUND, SHOWCASE_DT, SHOWCASE_SIZE,
 };
-use sprig_sim::{Options, Panel, Run};
+use sprig_sim::{AppError, Options, Panel, Run};
 
 fn print_trace(world: &mut ShowcaseWorld, every_hook: bool) {
     for e in world.trace() {
@@ -46,8 +46,11 @@ fn after_frame(world: &mut ShowcaseWorld, frame: u32) {
     }
 }
 
-fn main() -> Result<(), String> {
-    let options = Options::parse(std::env::args().skip(1))?;
+fn main() -> Result<(), AppError> {
+    let options = Options::parse(
+        "The Sprig showcase on a simulated panel: a window, or PNGs when there is no display.",
+        env!("CARGO_PKG_VERSION"),
+    );
     let mut world = ShowcaseWorld::new();
     build_showcase(&mut world).map_err(|e| e.to_string())?;
     println!("Sprig showcase\n");
