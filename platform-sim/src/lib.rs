@@ -5,7 +5,15 @@
 //! the command-line flags of [`Options`], stats per frame, and input recorded and
 //! replayed. [`present`] is how the panel's pixels look on the desktop, the same in the
 //! window and in the PNGs. [`describe_tree`] prints a world as text.
+//!
+//! `docs/simulator.md` in the repository describes every flag with its default, the keys
+//! and mouse, the replay file, the stats, and how to write a golden-image test for an app.
 #![forbid(unsafe_code)]
+
+// The guide's Rust examples are doctests of this crate, so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/simulator.md")]
+struct SimulatorGuide;
 
 mod error;
 mod options;
