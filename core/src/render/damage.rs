@@ -1,9 +1,9 @@
 //! Damaged screen areas, kept as a short list of rectangles merged by what they cost to
 //! send over the display bus.
 //!
-//! Implements the dirty regions of `shared/DESIGN.md` ("Dirty regions") and issue 4: every
-//! change that affects pixels damages the old and the new screen bounds, a frame redraws
-//! and flushes only the damaged rectangles, and a still frame flushes nothing.
+//! The dirty regions: every change that affects pixels damages the old and the new
+//! screen bounds, a frame redraws and flushes only the damaged rectangles, and a still
+//! frame flushes nothing.
 //!
 //! # Why cost, not area
 //!
