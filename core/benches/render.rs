@@ -3,7 +3,7 @@
 //! flushed per frame, ns per frame, the share of still frames that flushed nothing, and
 //! how the flushed bytes compare with the pixels that really changed.
 //!
-//! Run with `cargo bench -p sprig --bench render`.
+//! Run with `cargo bench -p sprig-core --bench render`.
 
 use std::hint::black_box;
 use std::time::Instant;

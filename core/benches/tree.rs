@@ -1,7 +1,7 @@
 //! Node-tree figures: bytes per node and the cost of a frame's transform work with the
 //! dirty-flag cache against recomputing every world matrix (the baseline), side by side.
 //!
-//! Run with `cargo bench -p sprig --bench tree`.
+//! Run with `cargo bench -p sprig-core --bench tree`.
 
 use std::hint::black_box;
 use std::mem::size_of;

@@ -1,7 +1,7 @@
 //! The update phase against a hand-written loop and a `Vec<Box<dyn Trait>>` loop, side by
 //! side in the same run, for N = 64, 1024 and 4096 components: one type, and a mix of
 //! four types of which half have no `update`. Also bytes per component slot and queue
-//! entry. Run with `cargo bench -p sprig --bench update`.
+//! entry. Run with `cargo bench -p sprig-core --bench update`.
 //!
 //! Sprig's figure is a whole `tick` (every phase, most of them empty here) divided by N;
 //! the hand loop calls the same `step` method on arrays of the same structs (only those

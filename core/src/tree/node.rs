@@ -4,7 +4,7 @@
 //! [`NodeSlot`] (hierarchy links, flags, local transform and the cached world matrix) and
 //! [`NodeMeta`] (name, tag, anchor and content size, read by lookups, conversions and
 //! drawing). The sizes of both are asserted at compile time on 32-bit targets and printed
-//! by `cargo bench -p sprig --bench tree`.
+//! by `cargo bench -p sprig-core --bench tree`.
 
 use heapless::String;
 
