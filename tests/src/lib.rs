@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod framebuffer;
+pub mod invariants;
 pub mod probes;
 
 use sprig::{NodeEvent, NodeId, World};

@@ -1,0 +1,263 @@
+//! The random-operation invariant suite's machinery, shared by the property test
+//! (`tests/tests/lifecycle_invariants.rs`) and the fuzz target (`fuzz/`): the operations,
+//! applying them from outside frames and from inside hooks, and the lifecycle invariants
+//! checked after every step: `on_load` at most once and before any `on_enable`;
+//! `on_enable` / `on_disable` alternate, starting with `on_enable`; `start` at most once,
+//! after an `on_enable`, before the first `update`; no hook after `on_destroy`;
+//! `on_destroy` only if `on_load` ran; `update` only while enabled and active in the
+//! hierarchy. The components are the probes and `sprig_reusable::Relay`, a component of
+//! another crate whose hooks act on the world through the generic `AnyWorld`.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use sprig::{CompId, Hook, NodeId};
+use sprig_reusable::Relay;
+
+use crate::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, TestWorld, P};
+
+/// One random operation; indices pick among the handles made so far.
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+pub enum Op {
+    CreateNode { parent: Option<usize> },
+    Reparent { node: usize, parent: Option<usize> },
+    SetActive { node: usize, active: bool },
+    DestroyNode { node: usize },
+    AddComponent { node: usize, kind: u8 },
+    SetEnabled { comp: usize, enabled: bool },
+    DestroyComponent { comp: usize },
+    Schedule { comp: usize, repeat: Option<u32> },
+    Tick,
+}
+
+const HOOKS: [Hook; 9] = [
+    Hook::Preload,
+    Hook::OnLoad,
+    Hook::OnEnable,
+    Hook::Start,
+    Hook::Update,
+    Hook::LateUpdate,
+    Hook::OnDisable,
+    Hook::OnDestroy,
+    Hook::OnTimer,
+];
+
+/// Handles made so far, shared with the actions that run inside hooks.
+#[derive(Default)]
+struct Handles {
+    nodes: Vec<NodeId>,
+    comps: Vec<CompId>,
+    labels: Vec<String>,
+    /// Labels of `NoEnable` components, whose enabling the log cannot show.
+    silent_enable: Vec<String>,
+}
+
+fn pick<T: Copy>(items: &[T], i: usize) -> Option<T> {
+    (!items.is_empty()).then(|| items[i % items.len()])
+}
+
+/// Applies one operation; errors are fine (they change nothing), panics are not.
+fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
+    let (nodes, comps) = {
+        let h = h.borrow();
+        (h.nodes.clone(), h.comps.clone())
+    };
+    match *op {
+        Op::CreateNode { parent } => {
+            let made = match parent.and_then(|p| pick(&nodes, p)) {
+                Some(p) => w.create_child(p, "n"),
+                None if nodes.is_empty() || parent.is_none() => {
+                    let root = w.root();
+                    w.create_child(root, "n")
+                }
+                None => w.create_node("n"),
+            };
+            if let Ok(n) = made {
+                h.borrow_mut().nodes.push(n);
+            }
+        }
+        Op::Reparent { node, parent } => {
+            if let Some(n) = pick(&nodes, node) {
+                let p = parent.and_then(|p| pick(&nodes, p));
+                let _ = w.set_parent(n, p.or(Some(w.root())));
+            }
+        }
+        Op::SetActive { node, active } => {
+            if let Some(n) = pick(&nodes, node) {
+                let _ = w.set_active(n, active);
+            }
+        }
+        Op::DestroyNode { node } => {
+            if let Some(n) = pick(&nodes, node) {
+                let _ = w.destroy(n);
+            }
+        }
+        Op::AddComponent { node, kind } => {
+            if let Some(n) = pick(&nodes, node) {
+                // Reserve the label first: hooks of the new component may add more.
+                let label = {
+                    let mut h = h.borrow_mut();
+                    let label = format!("c{}", h.labels.len());
+                    h.labels.push(label.clone());
+                    label
+                };
+                let made = match kind {
+                    0 => w.add_component(n, P::new(&label)),
+                    1 => w.add_component(n, Neg::new(&label)),
+                    2 => w.add_component(n, Pos::new(&label)),
+                    // A component of another crate, acting from its hooks through the
+                    // generic world like the probes.
+                    3 => w.add_component(
+                        n,
+                        Relay {
+                            id: label[1..].parse().unwrap_or(u32::MAX),
+                            on_hook: relay,
+                        },
+                    ),
+                    _ => w.add_component(n, NoEnable::new(&label)),
+                };
+                if let Ok(c) = made {
+                    let mut h = h.borrow_mut();
+                    h.comps.push(c);
+                    if kind >= 4 {
+                        h.silent_enable.push(label);
+                    }
+                }
+            }
+        }
+        Op::SetEnabled { comp, enabled } => {
+            if let Some(c) = pick(&comps, comp) {
+                let _ = w.set_enabled(c, enabled);
+            }
+        }
+        Op::DestroyComponent { comp } => {
+            if let Some(c) = pick(&comps, comp) {
+                let _ = w.destroy_component(c);
+            }
+        }
+        Op::Schedule { comp, repeat } => {
+            if let Some(c) = pick(&comps, comp) {
+                let _ = w.schedule(c, 1, 0.0, repeat, 0.0);
+            }
+        }
+        Op::Tick => {
+            let r = w.tick(0.02);
+            assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
+        }
+    }
+}
+
+/// A `Relay`'s hooks: logged and acted on as a probe's, under its label `c{id}`.
+fn relay(world: &mut dyn Any, node: NodeId, comp: CompId, hook: Hook, id: u32) {
+    if let Some(w) = world.downcast_mut::<TestWorld>() {
+        hook_ran(&format!("c{id}"), hook, w, node, comp);
+    }
+}
+
+/// What the log has said about one component so far.
+#[derive(Default, Debug)]
+struct Life {
+    loaded: bool,
+    enabled: bool,
+    started: bool,
+    updated: bool,
+    destroyed: bool,
+}
+
+/// Replays the log and returns the first broken invariant. For `silent` labels (types
+/// without `on_enable`) the enable/disable pairing is not visible and not checked.
+fn check(
+    lines: &[String],
+    lives: &mut HashMap<String, Life>,
+    silent: &[String],
+) -> Result<(), String> {
+    for line in lines {
+        if let Some(rest) = line.strip_prefix("VIOLATION ") {
+            return Err(rest.to_owned());
+        }
+        let Some((label, hook)) = line.split_once('.') else {
+            continue;
+        };
+        let life = lives.entry(label.to_owned()).or_default();
+        if silent.iter().any(|s| s == label) {
+            life.enabled = true;
+        }
+        let fail = |why: &str| Err(format!("{line}: {why} ({life:?})"));
+        if life.destroyed {
+            return fail("hook after on_destroy");
+        }
+        match hook {
+            "on_load" if life.loaded => return fail("on_load twice"),
+            "on_load" => life.loaded = true,
+            "on_enable" if !life.loaded => return fail("on_enable before on_load"),
+            "on_enable" if life.enabled => return fail("on_enable twice in a row"),
+            "on_enable" => life.enabled = true,
+            "on_disable" if !life.enabled => return fail("on_disable without on_enable"),
+            "on_disable" if silent.iter().any(|s| s == label) => {}
+            "on_disable" => life.enabled = false,
+            "start" if life.started => return fail("start twice"),
+            "start" if !life.enabled => return fail("start while not enabled"),
+            "start" => life.started = true,
+            "update" if !life.started => return fail("update before start"),
+            "update" => life.updated = true,
+            "on_destroy" if !life.loaded => return fail("on_destroy without on_load"),
+            "on_destroy" => life.destroyed = true,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Runs `ops` from outside frames, and `hooked` (component label, hook, operation) from
+/// inside the hooks they name, checking the invariants after every step; the first
+/// broken one is the `Err`.
+pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), String> {
+    reset();
+    let mut w = TestWorld::new();
+    let h = Rc::new(RefCell::new(Handles::default()));
+    // Every update checks that it runs while enabled and active.
+    for k in 0..64 {
+        let label = format!("c{k}");
+        on(&label, Hook::Update, move |w, _, comp| {
+            if !w.enabled_in_hierarchy(comp).unwrap_or(false) {
+                log(format!(
+                    "VIOLATION c{k} updated while not enabled in hierarchy"
+                ));
+            }
+        });
+    }
+    // Some operations run from inside hooks of some components.
+    for (comp, hook, op) in hooked {
+        let h = Rc::clone(&h);
+        let hook = HOOKS[hook % HOOKS.len()];
+        on(&format!("c{}", comp % 64), hook, move |w, _, _| {
+            apply(w, &h, &op, true);
+        });
+    }
+    let mut lives = HashMap::new();
+    for op in &ops {
+        if std::env::var_os("SPRIG_DEBUG").is_some() {
+            eprintln!("-- {op:?}");
+        }
+        apply(&mut w, &h, op, false);
+        if std::env::var_os("SPRIG_DEBUG").is_some() {
+            let lines = take_log();
+            eprintln!("   {lines:?}");
+            for l in lines {
+                log(l);
+            }
+        }
+        let silent = h.borrow().silent_enable.clone();
+        check(&take_log(), &mut lives, &silent)?;
+    }
+    for _ in 0..3 {
+        w.tick(0.02).map_err(|e| e.to_string())?;
+        let silent = h.borrow().silent_enable.clone();
+        check(&take_log(), &mut lives, &silent)?;
+    }
+    Ok(())
+}
+
