@@ -7,8 +7,65 @@ use sprig::{Key, TouchPhase, Vec2};
 /// The most events one poll can report.
 pub const MAX_EVENTS: usize = 8;
 
-/// The events of one poll.
-pub type Events = Vec<InputEvent, MAX_EVENTS>;
+/// The events of one poll: at most [`MAX_EVENTS`]. A push beyond that is refused and
+/// counted (a flood of input never stalls a frame or grows memory); the source keeps
+/// such an event for the next poll or drops it.
+#[derive(Clone, Debug, Default)]
+pub struct Events {
+    list: Vec<InputEvent, MAX_EVENTS>,
+    overflowed: u32,
+}
+
+impl Events {
+    /// No events.
+    pub const fn new() -> Self {
+        Events {
+            list: Vec::new(),
+            overflowed: 0,
+        }
+    }
+
+    /// Adds an event; `Err` with the event when the poll is full (counted).
+    pub fn push(&mut self, event: InputEvent) -> Result<(), InputEvent> {
+        self.list.push(event).inspect_err(|_| {
+            self.overflowed = self.overflowed.saturating_add(1);
+        })
+    }
+
+    /// The events, in the order they were pushed.
+    pub fn as_slice(&self) -> &[InputEvent] {
+        &self.list
+    }
+
+    /// The events, in the order they were pushed.
+    pub fn iter(&self) -> core::slice::Iter<'_, InputEvent> {
+        self.list.iter()
+    }
+
+    /// How many events this poll holds.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether this poll holds no event.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Pushes refused because the poll was full.
+    pub fn overflowed(&self) -> u32 {
+        self.overflowed
+    }
+}
+
+impl<'a> IntoIterator for &'a Events {
+    type Item = &'a InputEvent;
+    type IntoIter = core::slice::Iter<'a, InputEvent>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
 
 /// One input event, in screen coordinates (origin top-left, y down) for touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +100,7 @@ pub trait InputSource {
 pub struct NoInput;
 
 impl InputSource for NoInput {
-    fn poll(&mut self, _events: &mut Vec<InputEvent, MAX_EVENTS>) {}
+    fn poll(&mut self, _events: &mut Events) {}
 }
 
 /// Push buttons on GPIO pins, each mapped to a [`Key`]; reports a key event when a

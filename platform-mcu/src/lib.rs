@@ -29,5 +29,5 @@ pub mod ssd0323;
 pub use clock::Clock;
 pub use input::{Buttons, Events, InputEvent, InputSource, NoInput, MAX_EVENTS};
 pub use panel::{FullFrame, Panel};
-pub use runner::{FrameReport, RunConfig, RunError, Runner};
+pub use runner::{FramePart, FrameReport, RunConfig, RunError, Runner, WorstFrames};
 pub use sprig;

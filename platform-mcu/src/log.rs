@@ -3,7 +3,7 @@
 use sprig::render::{DrawSet, RenderColor, Renderer};
 use sprig::{Dispatch, World};
 
-use crate::runner::{FrameReport, Runner};
+use crate::runner::{FrameReport, Runner, WorstFrames};
 use crate::{Clock, InputSource, Panel};
 
 /// Logs `report` at info level on one line: step, costs in clock ticks, and what was
@@ -23,6 +23,37 @@ pub fn frame(report: &FrameReport) {
         report.render.rects,
         report.render.pixels_flushed,
         report.render.bytes
+    );
+    if let Some(part) = report.overrun {
+        defmt::warn!(
+            "frame {=u32} overran its slot during {}",
+            report.frame,
+            part
+        );
+    }
+    if report.overflowed_events > 0 {
+        defmt::warn!(
+            "frame {=u32}: {=u32} input events found the poll full",
+            report.frame,
+            report.overflowed_events
+        );
+    }
+}
+
+/// Logs the costliest frame so far for each part of a frame (frame number and clock
+/// ticks), and how many frames overran their slot.
+pub fn worst(worst: &WorstFrames) {
+    defmt::info!(
+        "worst frames (frame: ticks): input {=u32}: {=u64}, tick {=u32}: {=u64}, render {=u32}: {=u64}, flush {=u32}: {=u64}; {=u32} overran their slot",
+        worst.input.0,
+        worst.input.1,
+        worst.tick.0,
+        worst.tick.1,
+        worst.render.0,
+        worst.render.1,
+        worst.flush.0,
+        worst.flush.1,
+        worst.overruns
     );
 }
 

@@ -59,6 +59,9 @@ pub struct FrameReport {
     /// down): skipped, the others delivered and the frame run, so that bad input never
     /// stalls the app.
     pub refused_events: u32,
+    /// Input events the poll had no room for (more than [`MAX_EVENTS`](crate::MAX_EVENTS)):
+    /// the source keeps them for the next poll or drops them.
+    pub overflowed_events: u32,
     /// Ticks spent polling and delivering input.
     pub input_ticks: u64,
     /// Ticks spent in `World::tick` (every lifecycle phase).
@@ -74,6 +77,55 @@ pub struct FrameReport {
     pub phases: PhaseTimes,
     /// The renderer's statistics: rectangles, pixels and bus bytes flushed.
     pub render: FrameStats,
+    /// For a paced frame whose work (input, tick, render, flush) went past its slot, the
+    /// part during which the slot ran out.
+    pub overrun: Option<FramePart>,
+}
+
+/// A part of a frame's work, in the order a frame does them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FramePart {
+    /// Polling and delivering input.
+    Input,
+    /// `World::tick`.
+    Tick,
+    /// Rendering, without the flush.
+    Render,
+    /// Sending pixels to the panel.
+    Flush,
+}
+
+/// The costliest frame so far for each part of a frame: `(frame, ticks)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WorstFrames {
+    /// Polling and delivering input.
+    pub input: (u32, u64),
+    /// `World::tick`.
+    pub tick: (u32, u64),
+    /// Rendering, without the flush.
+    pub render: (u32, u64),
+    /// Sending pixels to the panel.
+    pub flush: (u32, u64),
+    /// Paced frames whose work went past their slot.
+    pub overruns: u32,
+}
+
+impl WorstFrames {
+    fn note(&mut self, report: &FrameReport) {
+        let keep = |worst: &mut (u32, u64), ticks: u64| {
+            if ticks > worst.1 {
+                *worst = (report.frame, ticks);
+            }
+        };
+        keep(&mut self.input, report.input_ticks);
+        keep(&mut self.tick, report.tick_ticks);
+        keep(&mut self.render, report.render_ticks);
+        keep(&mut self.flush, report.flush_ticks);
+        self.overruns = self
+            .overruns
+            .saturating_add(u32::from(report.overrun.is_some()));
+    }
 }
 
 /// Why a frame failed. The world and the screen stay as they were after the failing
@@ -106,6 +158,7 @@ pub struct Runner<P, K, I> {
     frame: u32,
     last_start: Option<u64>,
     next_deadline: Option<u64>,
+    worst: WorstFrames,
 }
 
 impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
@@ -119,6 +172,7 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             frame: 0,
             last_start: None,
             next_deadline: None,
+            worst: WorstFrames::default(),
         }
     }
 
@@ -140,6 +194,11 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
     /// Frames run so far.
     pub fn frames(&self) -> u32 {
         self.frame
+    }
+
+    /// The costliest frame so far for each part of a frame, and the overruns.
+    pub fn worst(&self) -> WorstFrames {
+        self.worst
     }
 
     /// Runs one frame: waits for its slot when paced, polls input and feeds it to
@@ -229,19 +288,43 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         let rendered = self.clock.now();
         flush_ticks += rendered.wrapping_sub(before_finish);
 
+        let input_ticks = polled.wrapping_sub(start);
+        let tick_ticks = ticked.wrapping_sub(polled);
+        let render_ticks = rendered.wrapping_sub(ticked).saturating_sub(flush_ticks);
+        let overrun = if self.config.fps > 0 {
+            let slot = per_second / u64::from(self.config.fps);
+            let mut spent = 0u64;
+            [
+                (FramePart::Input, input_ticks),
+                (FramePart::Tick, tick_ticks),
+                (FramePart::Render, render_ticks),
+                (FramePart::Flush, flush_ticks),
+            ]
+            .into_iter()
+            .find(|&(_, ticks)| {
+                spent = spent.saturating_add(ticks);
+                spent > slot
+            })
+            .map(|(part, _)| part)
+        } else {
+            None
+        };
         let report = FrameReport {
             frame: self.frame,
             dt,
             events: events.len() as u32 - refused_events,
             refused_events,
-            input_ticks: polled.wrapping_sub(start),
-            tick_ticks: ticked.wrapping_sub(polled),
-            render_ticks: rendered.wrapping_sub(ticked).saturating_sub(flush_ticks),
+            overflowed_events: events.overflowed(),
+            input_ticks,
+            tick_ticks,
+            render_ticks,
             flush_ticks,
             idle_ticks,
             phases: world.phase_times(),
             render: stats,
+            overrun,
         };
+        self.worst.note(&report);
         self.frame = self.frame.wrapping_add(1);
         Ok(report)
     }

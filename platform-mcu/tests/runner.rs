@@ -5,7 +5,9 @@
 //! late frame), the measured, capped and fixed time step, how the report splits a
 //! frame's ticks, `Buttons` (events only on changes, failing pins read as released,
 //! overflow kept for the next poll), input delivered to the world before the tick and
-//! refused input skipped and counted, a refused step surfacing as `RunError::World`, `FullFrame` (the whole screen and one
+//! refused input skipped and counted, a flood of input cut at the poll and counted, frames
+//! past their slot reported with the part that ran out and the worst frame per part kept,
+//! a refused step surfacing as `RunError::World`, `FullFrame` (the whole screen and one
 //! flush per frame), and panel errors (`RunError::Panel`, after which the next frame runs
 //! and sends the whole screen again).
 
@@ -30,8 +32,8 @@ use sprig::{
 };
 use sprig_mcu::ssd0323::Ssd0323;
 use sprig_mcu::{
-    sprig, Buttons, Clock, Events, FullFrame, InputEvent, InputSource, NoInput, Panel, RunConfig,
-    RunError, Runner, MAX_EVENTS,
+    sprig, Buttons, Clock, Events, FramePart, FullFrame, InputEvent, InputSource, NoInput, Panel,
+    RunConfig, RunError, Runner, WorstFrames, MAX_EVENTS,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -347,7 +349,7 @@ fn key(key: Key, pressed: bool) -> InputEvent {
 fn poll(source: &mut impl InputSource) -> Vec<InputEvent> {
     let mut events = Events::new();
     source.poll(&mut events);
-    events.into_iter().collect()
+    events.iter().copied().collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -500,6 +502,93 @@ fn the_report_splits_the_frame_into_its_phases() {
         (1, 0, 1000 - 121, 7, 0)
     );
     assert_eq!(runner.panel().finishes, 2);
+}
+
+#[test]
+fn a_frame_past_its_slot_reports_the_part_that_ran_out_and_the_worst_frames_are_kept() {
+    let mut world = scene(false);
+    let mut renderer = renderer();
+    let mut panel = RecPanel::new();
+    panel.write_ticks = 50;
+    panel.finish_ticks = 7;
+    let mut input = Script::new([vec![], vec![], vec![], vec![]]);
+    input.poll_ticks = 3;
+    // 1 kHz, 10 fps: a slot is 100 ticks.
+    let mut runner = Runner::new(panel, TestClock::new(1000), input, RunConfig::paced(10));
+
+    // Frame 0 sends the whole screen: 3 + 0 + 2 * 50 + 7 = 110 ticks, the slot runs out
+    // while flushing.
+    let first = runner.frame(&mut world, &mut renderer).unwrap();
+    assert_eq!(first.overrun, Some(FramePart::Flush));
+    // A still frame: 3 + 11 + 7, within its slot.
+    UPDATE_TICKS.with(|t| t.set(11));
+    let still = runner.frame(&mut world, &mut renderer).unwrap();
+    assert_eq!(still.overrun, None);
+    // An update of 150 ticks: the slot runs out during the tick.
+    UPDATE_TICKS.with(|t| t.set(150));
+    let slow = runner.frame(&mut world, &mut renderer).unwrap();
+    assert_eq!(slow.overrun, Some(FramePart::Tick));
+    assert_eq!(
+        runner.worst(),
+        WorstFrames {
+            input: (0, 3),
+            tick: (2, 150),
+            render: (0, 0),
+            flush: (0, 107),
+            overruns: 2,
+        }
+    );
+
+    // Unpaced frames never overrun.
+    let config = RunConfig {
+        fps: 0,
+        fixed_dt: Some(0.1),
+        max_dt: 0.1,
+    };
+    let mut unpaced = Runner::new(RecPanel::new(), TestClock::new(1000), NoInput, config);
+    let report = unpaced.frame(&mut world, &mut renderer).unwrap();
+    assert_eq!(report.overrun, None);
+    assert_eq!(unpaced.worst().overruns, 0);
+}
+
+/// A source that pushes more events than a poll holds, every poll.
+struct Flood;
+
+impl InputSource for Flood {
+    fn poll(&mut self, events: &mut Events) {
+        for k in 0..3 * MAX_EVENTS {
+            let _ = events.push(key(Key::A, k % 2 == 0));
+        }
+    }
+}
+
+#[test]
+fn a_flood_of_input_is_cut_at_the_poll_and_counted() {
+    let mut world = scene(false);
+    let mut renderer = renderer();
+    let mut runner = Runner::new(
+        RecPanel::new(),
+        TestClock::new(1000),
+        Flood,
+        RunConfig::paced(10),
+    );
+    for frame in 0..3 {
+        let report = runner.frame(&mut world, &mut renderer).unwrap();
+        assert_eq!(
+            (report.events, report.overflowed_events),
+            (MAX_EVENTS as u32, 2 * MAX_EVENTS as u32),
+            "frame {frame}"
+        );
+    }
+    let keys = take_log()
+        .into_iter()
+        .filter(|l| l.starts_with("key"))
+        .count();
+    assert_eq!(
+        keys,
+        3 * MAX_EVENTS,
+        "the first eight of each poll were delivered"
+    );
 }
 
 #[test]

@@ -260,4 +260,3 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
     }
     Ok(())
 }
-

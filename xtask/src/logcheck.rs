@@ -72,10 +72,12 @@ pub fn frame_report(line: &str) -> Option<u32> {
     })
 }
 
-/// Whether a line belongs in the summary: costs, RAM, sizes and hook errors.
+/// Whether a line belongs in the summary: costs, the worst frames, RAM, sizes and hook
+/// errors.
 pub fn is_summary(line: &str) -> bool {
     line.contains("size")
         || line.contains("hook errors")
+        || line.contains("worst frames")
         || line
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -254,6 +256,7 @@ mod tests {
         assert!(is_summary("INFO  ram: world 1 B"));
         assert!(is_summary("INFO  cost per frame"));
         assert!(is_summary("hook errors: 0"));
+        assert!(is_summary("INFO  worst frames (frame: ticks): input 3: 10"));
         assert!(!is_summary("INFO  frame 1 dt=0.03 program"));
         assert_eq!(strip_ansi("\u{1b}[32mINFO\u{1b}[0m hi"), "INFO hi");
     }

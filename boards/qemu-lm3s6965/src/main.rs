@@ -217,6 +217,7 @@ fn run() -> i32 {
         }
     }
     costs.log(FRAMES);
+    sprig_mcu::log::worst(&runner.worst());
     let sizes = [
         core::mem::size_of::<ShowcaseWorld>(),
         core::mem::size_of::<ShowcaseOledRenderer>(),
