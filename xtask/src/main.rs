@@ -25,6 +25,7 @@ mod qemu;
 mod qmp;
 mod screen;
 mod size;
+mod worst;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
@@ -387,6 +388,44 @@ fn qemu_task(options: &QemuOptions) -> Result<bool, String> {
     }
     for line in summary {
         println!("  {line}");
+    }
+
+    println!(
+        "\n== the stack's worst cases (budget {} B per step)",
+        worst::STACK_BUDGET
+    );
+    match worst::run(
+        &qemu_bin,
+        &defmt_print,
+        &root.join(worst::ELF),
+        options.timeout,
+    ) {
+        Err(e) => failures.push(format!("worst cases: {e}")),
+        Ok(lines) => {
+            let trees = worst::parse(&lines);
+            if trees.len() < 2 {
+                failures.push(String::from(
+                    "worst cases: the chain and the wide tree were not both logged",
+                ));
+            }
+            for tree in &trees {
+                let steps: Vec<String> = tree
+                    .steps
+                    .iter()
+                    .map(|(s, b)| format!("{s} {b} B"))
+                    .collect();
+                println!("  {}: {}", tree.name, steps.join(", "));
+                for (step, bytes) in &tree.steps {
+                    if *bytes > worst::STACK_BUDGET {
+                        failures.push(format!(
+                            "worst cases: {} {step} used {bytes} B of stack, over the budget of {} B",
+                            tree.name,
+                            worst::STACK_BUDGET
+                        ));
+                    }
+                }
+            }
+        }
     }
 
     println!("\n== sizes of {}", elf.display());
