@@ -13,7 +13,8 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_hal::spi;
 use sprig::render::damage::BusCost;
 use sprig_examples::{
-    build_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_FPS, SHOWCASE_SIZE,
+    build_showcase, Layout, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_FPS,
+    SHOWCASE_SIZE,
 };
 use sprig_mcu::ssd0323::Ssd0323Error;
 use sprig_mcu::{sprig, Clock, NoInput, RunConfig, RunError, Runner};
@@ -53,7 +54,7 @@ fn renderer() -> ShowcaseOledRenderer {
 
 fn showcase() -> ShowcaseWorld {
     let mut world = ShowcaseWorld::new();
-    build_showcase(&mut world).unwrap();
+    build_showcase(&mut world, &Layout::OLED).unwrap();
     world
 }
 

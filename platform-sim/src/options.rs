@@ -93,6 +93,14 @@ pub struct Options {
     /// For a look at a given frame (with --frames or --replay), or a screenshot of it.
     #[arg(long = "hold", value_name = "S", default_value_t = 0.0, value_parser = seconds_0_to_3600)]
     pub hold_seconds: f32,
+
+    /// Print the lifecycle hooks as the engine calls them
+    ///
+    /// Every hook of the scene's build and the first frame, then every hook other than
+    /// `update` and `late_update`, with the frame, the node and the component. Without
+    /// it, a window's overlay (F1) still shows the last such hook.
+    #[arg(long)]
+    pub trace: bool,
 }
 
 /// The panel to simulate.
@@ -103,6 +111,8 @@ pub enum Panel {
     Oled,
     /// 240×240 RGB565 (ST7789 class).
     Color,
+    /// 320×240 RGB565 (ILI9341 class).
+    Wide,
 }
 
 fn seconds_0_to_3600(text: &str) -> Result<f32, String> {
@@ -147,6 +157,7 @@ impl Default for Options {
             panel: Panel::Oled,
             theme: BinaryColorTheme::Default,
             hold_seconds: 0.0,
+            trace: false,
         }
     }
 }
@@ -283,6 +294,7 @@ mod tests {
             "lcd-green",
             "--hold",
             "2.5",
+            "--trace",
         ])
         .unwrap();
         assert_eq!(
@@ -298,6 +310,7 @@ mod tests {
                 panel: Panel::Color,
                 theme: BinaryColorTheme::LcdGreen,
                 hold_seconds: 2.5,
+                trace: true,
             }
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());

@@ -10,7 +10,7 @@ use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
 use embedded_graphics::prelude::Size;
 use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::{DrawSet, RenderColor, Renderer};
-use sprig::{Dispatch, World};
+use sprig::{Dispatch, Hook, World};
 
 use crate::{save_png, FrameInput, FrameRecord, Options, Recording, Window};
 
@@ -115,6 +115,12 @@ impl Run<'_> {
         let mut last = Instant::now();
         let height = self.size.height as f32;
         world.set_clock(Some(now_us));
+        // The trace feeds `--trace` and the overlay's last hook; an app that wants the
+        // hooks of its scene's build too turns tracing on before building.
+        if options.trace || window.is_some() {
+            world.set_tracing(true);
+        }
+        let mut last_hook = String::new();
         loop {
             let frame = summary.frames;
             if frames.is_some_and(|n| frame >= n) || window.as_ref().is_some_and(|w| !w.is_open()) {
@@ -168,6 +174,7 @@ impl Run<'_> {
                         format!(" late {} end {}", p.late_update, p.end_of_frame),
                         format!("render {}us", record.render_us),
                         format!("flushed {}px", record.pixels_flushed),
+                        format!("hook {last_hook}"),
                     ],
                 )?,
                 None => save_png(
@@ -180,6 +187,7 @@ impl Run<'_> {
             recording.frames.push(input);
             summary.frames += 1;
             after_frame(world, frame);
+            follow_trace(world, frame, options.trace, &mut last_hook);
         }
         if let Some(w) = window.as_mut() {
             let until = Instant::now() + std::time::Duration::from_secs_f32(options.hold_seconds);
@@ -198,4 +206,47 @@ impl Run<'_> {
         }
         Ok(summary)
     }
+}
+
+/// Prints the hooks traced since the last call when `print` is on (all of them for frame
+/// 0, then all but `update`/`late_update`), keeps the last of those in `last`, and
+/// empties the trace.
+fn follow_trace<
+    S: Dispatch,
+    const N: usize,
+    const CS: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+>(
+    world: &mut World<S, N, CS, TM, E, TR>,
+    frame: u32,
+    print: bool,
+    last: &mut String,
+) {
+    if print && frame == 0 {
+        println!("Every hook of the scene's build and frame 0:");
+    }
+    for e in world.trace() {
+        let every = matches!(e.hook, Hook::Update | Hook::LateUpdate);
+        if every && frame > 0 {
+            continue;
+        }
+        let node = world.name(e.node).unwrap_or("?");
+        let kind = world.kind_name(e.kind);
+        if print {
+            println!(
+                "  frame {:>3}  {node:<10} {kind:<12} {}",
+                e.frame,
+                e.hook.name()
+            );
+        }
+        if !every {
+            *last = format!("{kind}.{}", e.hook.name());
+        }
+    }
+    if print && frame == 0 {
+        println!("Hooks other than update/late_update, from frame 1:");
+    }
+    world.clear_trace();
 }

@@ -1,5 +1,5 @@
 //! Record and replay reproduce a run bit for bit: 300 frames of the showcase with random
-//! time steps, touches (some on its button) and keys are recorded as text, read back and
+//! time steps, touches (some on its + button) and keys are recorded as text, read back and
 //! replayed on a fresh world, and every frame's pixels hash the same.
 
 use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb888};
@@ -8,7 +8,8 @@ use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
 use sprig::render::Renderer;
 use sprig::{Key, TouchPhase};
-use sprig_examples::{build_showcase, ShowcaseWorld};
+use sprig_examples::showcase::Thermostat;
+use sprig_examples::{build_showcase, Layout, ShowcaseWorld};
 use sprig_sim::{FrameInput, InputRecord, Recording};
 
 const SIZE: Size = Size::new(128, 64);
@@ -35,11 +36,12 @@ fn random_run(frames: usize, rng: &mut Rng) -> Recording {
         let dt = (5 + rng.below(60)) as f32 / 1000.0 + rng.below(1000) as f32 * 1e-7;
         let mut events = Vec::new();
         if rng.below(4) == 0 {
-            // Half of the touches land on the button (top-left), the rest anywhere.
+            // Half of the touches land on the + button (bottom, under the dial), the
+            // rest anywhere.
             let (x, y) = if rng.below(2) == 0 {
                 (
-                    3.0 + rng.below(10) as f32 + 0.25,
-                    2.0 + rng.below(7) as f32 + 0.5,
+                    38.0 + rng.below(10) as f32 + 0.25,
+                    54.0 + rng.below(8) as f32 + 0.5,
                 )
             } else {
                 (rng.below(128) as f32 + 0.1, rng.below(64) as f32 + 0.7)
@@ -72,21 +74,24 @@ fn random_run(frames: usize, rng: &mut Rng) -> Recording {
     recording
 }
 
-/// Runs a recording and returns one hash per frame, plus how often the deck changed
-/// visibility (so the test knows the input had effects).
+/// Runs a recording and returns one hash per frame, plus how often the thermostat's
+/// target and mode changed (so the test knows the input had effects).
 fn run(recording: &Recording) -> (Vec<u64>, u32) {
     let mut world = ShowcaseWorld::new();
-    let scene = build_showcase(&mut world).unwrap();
+    let scene = build_showcase(&mut world, &Layout::OLED).unwrap();
+    let state = |world: &ShowcaseWorld| {
+        let t = world.get::<Thermostat>(scene.thermostat).unwrap();
+        (t.target_tenths(), t.mode())
+    };
     let mut display = SimulatorDisplay::<Gray4>::with_default_color(SIZE, Gray4::BLACK);
     let mut renderer: Renderer<Gray4, 32, 1024> =
         Renderer::new(SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323);
-    let deck = world.parent(scene.cards[0]).unwrap().unwrap();
-    let mut toggles = 0;
+    let mut changes = 0;
     let mut hashes = Vec::new();
     for frame in &recording.frames {
-        let shown = world.active(deck).unwrap();
+        let before = state(&world);
         frame.apply(&mut world, SIZE.height as f32).unwrap();
-        toggles += u32::from(world.active(deck).unwrap() != shown);
+        changes += u32::from(state(&world) != before);
         let Ok(_) = renderer.render(&mut world, &mut display);
         let mut hash = 0xcbf2_9ce4_8422_2325_u64;
         for y in 0..SIZE.height as i32 {
@@ -97,7 +102,7 @@ fn run(recording: &Recording) -> (Vec<u64>, u32) {
         }
         hashes.push(hash);
     }
-    (hashes, toggles)
+    (hashes, changes)
 }
 
 #[test]
@@ -106,9 +111,12 @@ fn a_replayed_run_matches_the_recorded_one_frame_by_frame() {
     let text = recording.to_text();
     let replayed = Recording::parse(&text).unwrap();
     assert_eq!(replayed, recording, "the text holds every value exactly");
-    let (live, toggles) = run(&recording);
+    let (live, changes) = run(&recording);
     let (again, _) = run(&replayed);
-    assert!(toggles > 0, "the button was hit at least once");
+    assert!(
+        changes > 0,
+        "the input changed the thermostat at least once"
+    );
     assert_eq!(live.len(), 300);
     for (frame, (a, b)) in live.iter().zip(&again).enumerate() {
         assert_eq!(a, b, "frame {frame} differs");

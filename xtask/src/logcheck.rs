@@ -1,15 +1,15 @@
 //! Checks on the firmware's decoded defmt log: the lifecycle hooks it traced, one report
 //! line per frame, the `SPRIG READY` line, and after it the gamepad's key A reaching the
-//! showcase (`SpinSwitch on_key`, then `SPRIG INPUT`).
+//! showcase (`Thermostat on_key`, then `SPRIG INPUT`).
 
 use std::collections::BTreeSet;
 
 /// The hooks that must appear at least once.
 pub const REQUIRED_HOOKS: [&str; 4] = ["on_load", "on_enable", "start", "update"];
 
-/// The hook key A reaches in the showcase (`SpinSwitch` turns `Spin` off and on),
+/// The hook key A reaches in the showcase (the thermostat moves to its next mode),
 /// required after `SPRIG READY`: component, hook.
-pub const INPUT_HOOK: (&str, &str) = ("SpinSwitch", "on_key");
+pub const INPUT_HOOK: (&str, &str) = ("Thermostat", "on_key");
 
 /// The line the firmware logs once the arming click has come (and it will render
 /// again).
@@ -192,7 +192,7 @@ mod tests {
         ));
         lines.push(format!("2.000000 INFO  SPRIG READY frames={frames}"));
         lines.push(String::from(
-            "2.100000 INFO  hook 64 Canvas SpinSwitch on_key",
+            "2.100000 INFO  hook 64 Thermostat Thermostat on_key",
         ));
         lines.push(String::from(
             "2.100000 INFO  SPRIG INPUT key A pressed and released by frame 65",
@@ -228,7 +228,7 @@ mod tests {
         assert!(problems[0].contains("start"));
         assert!(problems[1].contains("frames 1"));
         assert!(problems[2].contains("SPRIG READY"));
-        assert!(problems[3].contains("SpinSwitch on_key"));
+        assert!(problems[3].contains("Thermostat on_key"));
         assert!(problems[4].contains("SPRIG INPUT"));
         let problems = LogReport::read(&log(2)).problems(3);
         assert!(

@@ -4,7 +4,7 @@
 //! step, each step waiting for the firmware's answer in the log: a first click arms it
 //! (QEMU's gamepad lines read low until a key has been released once; the firmware logs
 //! `SPRIG ARMED`), then the key goes down, and up again once the showcase's
-//! `SpinSwitch on_key` hook has logged the press. The firmware then exits.
+//! `Thermostat on_key` hook has logged the press. The firmware then exits.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -160,7 +160,7 @@ fn spawn_stderr(from: ChildStderr) -> JoinHandle<Vec<String>> {
 enum KeyStep {
     /// Waiting for `SPRIG ARMED`, to press the key.
     AwaitArmed,
-    /// The key is down: waiting for the showcase's `SpinSwitch on_key`, to release it.
+    /// The key is down: waiting for the showcase's `Thermostat on_key`, to release it.
     AwaitPress,
     /// Released: the firmware exits.
     Done,

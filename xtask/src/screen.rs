@@ -9,7 +9,7 @@ use embedded_graphics::Pixel;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use sprig::render::damage::BusCost;
 use sprig_examples::{
-    build_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_SIZE,
+    build_showcase, Layout, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_SIZE,
 };
 
 use crate::ppm::RgbImage;
@@ -70,7 +70,7 @@ impl GrayFrame {
 pub fn render_simulator(frames: u32) -> Result<GrayFrame, String> {
     let mut display = SimulatorDisplay::<Gray4>::with_default_color(SHOWCASE_SIZE, Gray4::BLACK);
     let mut world = ShowcaseWorld::new();
-    build_showcase(&mut world).map_err(|e| format!("building the showcase: {e}"))?;
+    build_showcase(&mut world, &Layout::OLED).map_err(|e| format!("building the showcase: {e}"))?;
     let mut renderer =
         ShowcaseOledRenderer::new(SHOWCASE_SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323);
     for frame in 0..frames {

@@ -1,8 +1,8 @@
 //! The Sprig showcase on a Raspberry Pi Pico (RP2040) with an ST7789 240×240 IPS panel
 //! on SPI0, driven through `mipidsi`, with four push buttons.
 //!
-//! The scene is the one the simulator shows with `--panel color`: the 128×64 showcase
-//! scaled up and centred on the 240×240 screen, rendered into RGB565 tiles and flushed
+//! The app is the one the simulator shows with `--panel color`: the thermostat in its
+//! 240×240 layout and colour palette, rendered into RGB565 tiles and flushed
 //! rectangle by rectangle, paced to 30 frames per second by the RP2040's 1 MHz timer.
 //!
 //! Wiring (GPn is the RP2040 GPIO number, not the header pin; every signal is 3.3 V):
@@ -17,10 +17,10 @@
 //! | DC            | GP16, pin 21    | data/command                                     |
 //! | RES / RST     | GP20, pin 26    |                                                  |
 //! | BLK / BL      | GP21, pin 27    | driven high (backlight on)                       |
-//! | button A      | GP2, pin 4      | to GND; stops and restarts the planet's spin     |
+//! | button A      | GP2, pin 4      | to GND; the next mode                            |
 //! | button B      | GP3, pin 5      | to GND                                           |
-//! | button Left   | GP4, pin 6      | to GND                                           |
-//! | button Right  | GP5, pin 7      | to GND                                           |
+//! | button Left   | GP4, pin 6      | to GND; target −0.5 °C                           |
+//! | button Right  | GP5, pin 7      | to GND; target +0.5 °C                           |
 //!
 //! The buttons use the RP2040's internal pull-ups and read low when pressed; the 33 ms
 //! frame period debounces them. SPI runs in mode 3 (clock idles high), which the
@@ -49,10 +49,7 @@ use rp2040_hal::gpio::{FunctionSpi, Pins};
 use rp2040_hal::pac;
 use sprig::render::damage::BusCost;
 use sprig::Key;
-use sprig_examples::{
-    build_showcase, fit_showcase, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_COLOR_BACKGROUND,
-    SHOWCASE_FPS,
-};
+use sprig_examples::{build_showcase, Layout, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_FPS};
 use sprig_mcu::{Buttons, Clock, RunConfig, Runner};
 use static_cell::StaticCell;
 
@@ -155,10 +152,10 @@ fn main() -> ! {
     ]);
 
     let world = WORLD.init_with(ShowcaseWorld::new);
-    defmt::unwrap!(build_showcase(world));
-    defmt::unwrap!(fit_showcase(world, PANEL));
+    let layout = &Layout::SQUARE;
+    defmt::unwrap!(build_showcase(world, layout));
     let renderer = RENDERER.init_with(|| {
-        ShowcaseColorRenderer::new(PANEL, SHOWCASE_COLOR_BACKGROUND, BusCost::RGB565_MIPI_DCS)
+        ShowcaseColorRenderer::new(PANEL, layout.palette.background, BusCost::RGB565_MIPI_DCS)
     });
     defmt::info!(
         "RAM: world {=usize} B, renderer {=usize} B (static)",

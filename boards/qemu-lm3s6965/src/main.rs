@@ -12,8 +12,8 @@
 //! captured the screen, clicks the gamepad's select button once: QEMU's gamepad lines
 //! read low until a key has been released, and that first click arms the button
 //! (`SPRIG ARMED`). It then runs frames until the button (the showcase's key A, which
-//! stops the planet's spin) has been pressed and released, and logs `SPRIG INPUT`: input,
-//! end to end. It exits through semihosting: 0 when every frame ran without a hook
+//! moves the thermostat to its next mode) has been pressed and released, and logs
+//! `SPRIG INPUT`: input, end to end. It exits through semihosting: 0 when every frame ran without a hook
 //! error, 2 when no key came, 3 when a frame failed, 4 after hook errors, 101 on a
 //! panic.
 //!
@@ -31,7 +31,7 @@ use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::damage::BusCost;
 use sprig::Key;
 use sprig_examples::{
-    build_showcase, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_FPS, SHOWCASE_SIZE,
+    build_showcase, Layout, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_FPS, SHOWCASE_SIZE,
 };
 use sprig_mcu::ssd0323::{self, Ssd0323};
 use sprig_mcu::{Events, FrameReport, InputEvent, InputSource, RunConfig, Runner};
@@ -185,7 +185,9 @@ fn run() -> i32 {
         ShowcaseOledRenderer::new(SHOWCASE_SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323)
     });
     world.set_clock(Some(board::ticks32));
-    if let Err(e) = build_showcase(world) {
+    // The log shows the hooks as they run, from the scene's build on.
+    world.set_tracing(true);
+    if let Err(e) = build_showcase(world, &Layout::OLED) {
         defmt::error!("building the scene failed: {}", e);
         return 3;
     }

@@ -1,8 +1,8 @@
 //! The Sprig showcase on an STM32F411CEU6 "Black Pill" (WeAct v2/v3) with an ILI9341
 //! 320×240 TFT on SPI1, driven through `mipidsi`, with four push buttons.
 //!
-//! The scene is the one the simulator shows with `--panel color`, fitted to 320×240: the
-//! 128×64 showcase scaled up and centred, rendered into RGB565 tiles and flushed
+//! The app is the one the simulator shows with `--panel wide`: the thermostat in its
+//! 320×240 layout and colour palette, rendered into RGB565 tiles and flushed
 //! rectangle by rectangle, paced to 30 frames per second by TIM2 counting microseconds.
 //! The core runs at 100 MHz from the board's 25 MHz crystal.
 //!
@@ -19,10 +19,10 @@
 //! | DC / RS         | PB0        | data/command                                      |
 //! | RESET           | PB1        |                                                   |
 //! | LED             | PB10       | driven high (backlight on); or tie it to 3V3      |
-//! | button A        | PA0        | the board's own KEY button; stops the planet spin |
+//! | button A        | PA0        | the board's own KEY button; the next mode         |
 //! | button B        | PB12       | to G                                              |
-//! | button Left     | PB13       | to G                                              |
-//! | button Right    | PB14       | to G                                              |
+//! | button Left     | PB13       | to G; target −0.5 °C                              |
+//! | button Right    | PB14       | to G; target +0.5 °C                              |
 //!
 //! The buttons use the internal pull-ups and read low when pressed; the 33 ms frame
 //! period debounces them. SPI1 runs in mode 0 at 25 MHz (APB2 100 MHz / 4). That is
@@ -50,10 +50,7 @@ use mipidsi::models::ILI9341Rgb565;
 use mipidsi::options::{ColorOrder, Orientation, Rotation};
 use sprig::render::damage::BusCost;
 use sprig::Key;
-use sprig_examples::{
-    build_showcase, fit_showcase, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_COLOR_BACKGROUND,
-    SHOWCASE_FPS,
-};
+use sprig_examples::{build_showcase, Layout, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_FPS};
 use sprig_mcu::{Buttons, Clock, RunConfig, Runner};
 use static_cell::StaticCell;
 use stm32f4xx_hal::pac;
@@ -179,10 +176,10 @@ fn main() -> ! {
     ]);
 
     let world = WORLD.init_with(ShowcaseWorld::new);
-    defmt::unwrap!(build_showcase(world));
-    defmt::unwrap!(fit_showcase(world, PANEL));
+    let layout = &Layout::WIDE;
+    defmt::unwrap!(build_showcase(world, layout));
     let renderer = RENDERER.init_with(|| {
-        ShowcaseColorRenderer::new(PANEL, SHOWCASE_COLOR_BACKGROUND, BusCost::RGB565_MIPI_DCS)
+        ShowcaseColorRenderer::new(PANEL, layout.palette.background, BusCost::RGB565_MIPI_DCS)
     });
     defmt::info!(
         "RAM: world {=usize} B, renderer {=usize} B (static)",

@@ -1,0 +1,198 @@
+//! Where the showcase's parts go on each panel, and in which colours: one layout per
+//! panel class, designed for its size and its pixels (greys on the OLED, a colour per
+//! mode on the colour panels), not one scene scaled to fit.
+
+use embedded_graphics::geometry::Size;
+use embedded_graphics::mono_font::ascii::{
+    FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15,
+};
+use embedded_graphics::mono_font::MonoFont;
+use embedded_graphics::pixelcolor::Rgb888;
+use sprig::{Size2, Vec2};
+
+use super::thermostat::Palette;
+
+/// A node's place: its anchor point (the middle) and its content size, in panel
+/// coordinates (origin bottom-left, y up).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Place {
+    /// Where its middle is.
+    pub at: Vec2,
+    /// Its content size.
+    pub size: Size2,
+}
+
+impl Place {
+    /// A place of `width × height` centred on `(x, y)`.
+    pub const fn new(x: f32, y: f32, width: f32, height: f32) -> Self {
+        Place {
+            at: Vec2::new(x, y),
+            size: Size2::new(width, height),
+        }
+    }
+}
+
+/// The showcase's arrangement on one panel.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// The panel's size in pixels.
+    pub size: Size,
+    /// The colours.
+    pub palette: Palette,
+    /// The dial (a square).
+    pub ring: Place,
+    /// The ring's width.
+    pub ring_width: f32,
+    /// The knob's diameter.
+    pub knob: f32,
+    /// The target's digits (their height is the box's).
+    pub digits: Place,
+    /// The degree sign.
+    pub degree: Place,
+    /// The room temperature's label: where and in which font.
+    pub room: (Vec2, &'static MonoFont<'static>),
+    /// The status word's label, on panels with room for it.
+    pub status: Option<(Vec2, &'static MonoFont<'static>)>,
+    /// The status light.
+    pub light: Place,
+    /// The clock's label.
+    pub clock: (Vec2, &'static MonoFont<'static>),
+    /// The − and + buttons.
+    pub buttons: [Place; 2],
+    /// The buttons' font.
+    pub button_font: &'static MonoFont<'static>,
+    /// The menu items' middles, in [`Mode::ALL`](super::Mode::ALL) order.
+    pub items: [Vec2; 4],
+    /// A menu item's size.
+    pub item: Size2,
+    /// The menu's font.
+    pub item_font: &'static MonoFont<'static>,
+}
+
+/// Greys for a 4-bit grey OLED: white on black, the menu inverted.
+const GREY: Palette = Palette {
+    background: Rgb888::new(0, 0, 0),
+    text: Rgb888::new(255, 255, 255),
+    dim: Rgb888::new(150, 150, 150),
+    ghost: None,
+    track: Rgb888::new(60, 60, 60),
+    pressed: Rgb888::new(170, 170, 170),
+    modes: [
+        Rgb888::new(255, 255, 255),
+        Rgb888::new(255, 255, 255),
+        Rgb888::new(255, 255, 255),
+        Rgb888::new(120, 120, 120),
+    ],
+};
+
+/// A night palette for colour panels: orange heat, blue cool, green auto.
+const COLOR: Palette = Palette {
+    background: Rgb888::new(10, 12, 20),
+    text: Rgb888::new(240, 242, 248),
+    dim: Rgb888::new(140, 148, 170),
+    ghost: Some(Rgb888::new(18, 20, 31)),
+    track: Rgb888::new(46, 52, 70),
+    pressed: Rgb888::new(96, 108, 140),
+    modes: [
+        Rgb888::new(255, 128, 56),
+        Rgb888::new(72, 164, 255),
+        Rgb888::new(118, 214, 146),
+        Rgb888::new(128, 132, 148),
+    ],
+};
+
+impl Layout {
+    /// A 128×64 4-bit grey OLED (SSD1322 / SSD0323 class): the dial on the left with the
+    /// buttons in its opening, the clock and the menu on the right.
+    pub const OLED: Layout = Layout {
+        size: Size::new(128, 64),
+        palette: GREY,
+        ring: Place::new(32.0, 32.0, 60.0, 60.0),
+        ring_width: 4.0,
+        knob: 7.0,
+        digits: Place::new(31.0, 35.0, 40.0, 17.0),
+        degree: Place::new(50.5, 41.0, 4.0, 4.0),
+        room: (Vec2::new(32.0, 19.0), &FONT_4X6),
+        status: None,
+        light: Place::new(32.0, 50.0, 5.0, 5.0),
+        clock: (Vec2::new(97.0, 57.0), &FONT_6X10),
+        buttons: [
+            Place::new(21.0, 6.0, 12.0, 9.0),
+            Place::new(43.0, 6.0, 12.0, 9.0),
+        ],
+        button_font: &FONT_5X8,
+        items: [
+            Vec2::new(97.0, 42.0),
+            Vec2::new(97.0, 31.0),
+            Vec2::new(97.0, 20.0),
+            Vec2::new(97.0, 9.0),
+        ],
+        item: Size2::new(56.0, 10.0),
+        item_font: &FONT_6X10,
+    };
+
+    /// A 240×240 RGB565 panel (ST7789 class): the dial fills the screen, the menu is a
+    /// row of chips under it.
+    pub const SQUARE: Layout = Layout {
+        size: Size::new(240, 240),
+        palette: COLOR,
+        ring: Place::new(120.0, 128.0, 196.0, 196.0),
+        ring_width: 14.0,
+        knob: 22.0,
+        digits: Place::new(114.0, 136.0, 100.0, 56.0),
+        degree: Place::new(178.0, 158.0, 12.0, 12.0),
+        room: (Vec2::new(120.0, 92.0), &FONT_9X15),
+        status: Some((Vec2::new(120.0, 184.0), &FONT_7X13)),
+        light: Place::new(120.0, 204.0, 10.0, 10.0),
+        clock: (Vec2::new(28.0, 226.0), &FONT_9X15),
+        buttons: [
+            Place::new(84.0, 56.0, 40.0, 32.0),
+            Place::new(156.0, 56.0, 40.0, 32.0),
+        ],
+        button_font: &FONT_10X20,
+        items: [
+            Vec2::new(33.0, 16.0),
+            Vec2::new(91.0, 16.0),
+            Vec2::new(149.0, 16.0),
+            Vec2::new(207.0, 16.0),
+        ],
+        item: Size2::new(54.0, 22.0),
+        item_font: &FONT_7X13,
+    };
+
+    /// A 320×240 RGB565 panel (ILI9341 class): the dial on the left, the clock and a
+    /// menu column on the right.
+    pub const WIDE: Layout = Layout {
+        size: Size::new(320, 240),
+        palette: COLOR,
+        ring: Place::new(116.0, 124.0, 200.0, 200.0),
+        ring_width: 14.0,
+        knob: 22.0,
+        digits: Place::new(110.0, 132.0, 100.0, 56.0),
+        degree: Place::new(174.0, 154.0, 12.0, 12.0),
+        room: (Vec2::new(116.0, 88.0), &FONT_9X15),
+        status: Some((Vec2::new(116.0, 180.0), &FONT_7X13)),
+        light: Place::new(116.0, 200.0, 10.0, 10.0),
+        clock: (Vec2::new(272.0, 220.0), &FONT_10X20),
+        buttons: [
+            Place::new(80.0, 52.0, 40.0, 32.0),
+            Place::new(152.0, 52.0, 40.0, 32.0),
+        ],
+        button_font: &FONT_10X20,
+        items: [
+            Vec2::new(272.0, 170.0),
+            Vec2::new(272.0, 132.0),
+            Vec2::new(272.0, 94.0),
+            Vec2::new(272.0, 56.0),
+        ],
+        item: Size2::new(80.0, 30.0),
+        item_font: &FONT_9X15,
+    };
+
+    /// The layout designed for a panel of `size`, if there is one.
+    pub fn for_panel(size: Size) -> Option<&'static Layout> {
+        [&Layout::OLED, &Layout::SQUARE, &Layout::WIDE]
+            .into_iter()
+            .find(|l| l.size == size)
+    }
+}

@@ -1,0 +1,557 @@
+//! The showcase's components: a thermostat's model and the small components that show it
+//! and take input. Each is a few lines with one job, linked by handles given at build
+//! time; none knows the panel it runs on (the layout and the palette do).
+
+use core::fmt::Write as _;
+
+use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::{Label, Shape};
+use sprig::{
+    component, AnyWorld, CompId, Ctx, HookResult, Hooks, Key, KeyEvent, NodeId, TouchEvent,
+    TouchPhase, Vec2,
+};
+
+use super::ease::{back_out, cubic_out, sine_in_out, Eased};
+use super::widgets::{Ring, Segments};
+
+/// Lowest target, in tenths of a degree.
+pub const MIN_TARGET: i32 = 100;
+/// Highest target, in tenths of a degree.
+pub const MAX_TARGET: i32 = 300;
+
+/// What the thermostat is set to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Heat up to the target.
+    Heat,
+    /// Cool down to the target.
+    Cool,
+    /// Heat or cool, whichever the room needs.
+    Auto,
+    /// Do nothing.
+    Off,
+}
+
+impl Mode {
+    /// Every mode, in menu order.
+    pub const ALL: [Mode; 4] = [Mode::Heat, Mode::Cool, Mode::Auto, Mode::Off];
+
+    /// The menu's word for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Heat => "HEAT",
+            Mode::Cool => "COOL",
+            Mode::Auto => "AUTO",
+            Mode::Off => "OFF",
+        }
+    }
+
+    /// Its place in [`Mode::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    fn offset(self, by: usize) -> Mode {
+        Mode::ALL[(self.index() + by) % Mode::ALL.len()]
+    }
+}
+
+/// What the thermostat is doing right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Demand {
+    /// The room is below the target and the mode allows heating.
+    Heating,
+    /// The room is above the target and the mode allows cooling.
+    Cooling,
+    /// At the target, or off.
+    Idle,
+}
+
+/// The colours of the thermostat's modes, and of the parts that do not change with them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// The screen.
+    pub background: Rgb888,
+    /// Digits and main text.
+    pub text: Rgb888,
+    /// Secondary text.
+    pub dim: Rgb888,
+    /// Unlit segments, if they show (on a small grey panel they blur the digits).
+    pub ghost: Option<Rgb888>,
+    /// The ring's track and the buttons' face.
+    pub track: Rgb888,
+    /// A button's face while pressed.
+    pub pressed: Rgb888,
+    /// Per mode ([`Mode::ALL`] order): the ring, the status light and the menu's
+    /// highlight.
+    pub modes: [Rgb888; 4],
+}
+
+/// The thermostat: a target, the room's temperature (simulated: it moves towards the
+/// target while heating or cooling) and a mode. Keys Up and Down move through the
+/// modes, A goes to the next one (a board with a single button can still change it).
+/// Runs first (execution order -1), so everything that shows it sees this frame's state.
+pub struct Thermostat {
+    target_tenths: i32,
+    room: f32,
+    mode: Mode,
+    /// The digits showing the target.
+    pub digits: CompId,
+    /// The label showing the room's temperature.
+    pub room_label: CompId,
+    /// The label showing what it is doing, if the layout has one.
+    pub status_label: Option<CompId>,
+}
+
+/// How fast the simulated room warms or cools, degrees per second (fast, for a demo).
+const ROOM_RATE: f32 = 0.4;
+/// Where the room drifts when the thermostat is off.
+const OUTSIDE: f32 = 16.0;
+
+impl Thermostat {
+    /// A thermostat at `target_tenths`, in a room at `room` degrees, in `mode`.
+    pub fn new(
+        target_tenths: i32,
+        room: f32,
+        mode: Mode,
+        digits: CompId,
+        room_label: CompId,
+    ) -> Self {
+        Thermostat {
+            target_tenths: target_tenths.clamp(MIN_TARGET, MAX_TARGET),
+            room,
+            mode,
+            digits,
+            room_label,
+            status_label: None,
+        }
+    }
+
+    /// The target, in tenths of a degree.
+    pub fn target_tenths(&self) -> i32 {
+        self.target_tenths
+    }
+
+    /// The target as a share of its range (0 at [`MIN_TARGET`], 1 at [`MAX_TARGET`]).
+    pub fn target_share(&self) -> f32 {
+        (self.target_tenths - MIN_TARGET) as f32 / (MAX_TARGET - MIN_TARGET) as f32
+    }
+
+    /// Moves the target by `tenths`, within its range; returns whether it moved.
+    pub fn nudge(&mut self, tenths: i32) -> bool {
+        let before = self.target_tenths;
+        self.target_tenths = (before + tenths).clamp(MIN_TARGET, MAX_TARGET);
+        self.target_tenths != before
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Changes the mode.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+    }
+
+    /// The room's temperature in degrees.
+    pub fn room(&self) -> f32 {
+        self.room
+    }
+
+    /// What it is doing.
+    pub fn demand(&self) -> Demand {
+        let target = self.target_tenths as f32 / 10.0;
+        match self.mode {
+            Mode::Heat | Mode::Auto if self.room < target - 0.05 => Demand::Heating,
+            Mode::Cool | Mode::Auto if self.room > target + 0.05 => Demand::Cooling,
+            _ => Demand::Idle,
+        }
+    }
+}
+
+/// `tenths` as `21.5`, without float formatting (which would cost a board ~10 KiB).
+fn write_tenths(out: &mut impl core::fmt::Write, tenths: i32) {
+    let sign = if tenths < 0 { "-" } else { "" };
+    let t = tenths.unsigned_abs();
+    let _ = write!(out, "{sign}{}.{}", t / 10, t % 10);
+}
+
+#[component(execution_order = -1)]
+impl Hooks for Thermostat {
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let target = self.target_tenths as f32 / 10.0;
+        let step = ROOM_RATE * dt_seconds;
+        self.room = match self.demand() {
+            Demand::Heating => (self.room + step).min(target),
+            Demand::Cooling => (self.room - step).max(target),
+            Demand::Idle if self.mode == Mode::Off => {
+                // Not `clamp`: its check that the bounds are in order would bring
+                // float formatting (about 12 KiB) into a board's panic message.
+                self.room + (OUTSIDE - self.room).max(-step / 4.0).min(step / 4.0)
+            }
+            Demand::Idle => self.room,
+        };
+        Ok(())
+    }
+
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        let mut text: heapless::String<16> = heapless::String::new();
+        write_tenths(&mut text, self.target_tenths);
+        ctx.get_mut::<Segments>(self.digits)?.set_text(&text);
+        text.clear();
+        let _ = text.write_str("Room ");
+        write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
+        ctx.get_mut::<Label>(self.room_label)?.set_text(&text);
+        if let Some(status) = self.status_label {
+            let word = match (self.mode, self.demand()) {
+                (Mode::Off, _) => "OFF",
+                (_, Demand::Heating) => "HEATING",
+                (_, Demand::Cooling) => "COOLING",
+                (_, Demand::Idle) => "HOLDING",
+            };
+            ctx.get_mut::<Label>(status)?.set_text(word);
+        }
+        Ok(())
+    }
+
+    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
+        if !key.pressed {
+            return Ok(());
+        }
+        let next = match key.key {
+            Key::Down | Key::A => self.mode.offset(1),
+            Key::Up => self.mode.offset(Mode::ALL.len() - 1),
+            _ => return Ok(()),
+        };
+        self.mode = next;
+        ctx.stop_propagation();
+        Ok(())
+    }
+}
+
+/// The dial: eases its [`Ring`] to the thermostat's target and keeps a knob node at
+/// the end of the fill. The ring sweeps in from empty when the scene starts.
+pub struct Dial {
+    /// The thermostat shown.
+    pub thermostat: CompId,
+    /// The ring drawn.
+    pub ring: CompId,
+    /// The knob, a child of the ring's node.
+    pub knob: NodeId,
+    /// The knob's distance from the ring's centre.
+    pub radius: f32,
+    /// Ring colours per mode.
+    pub colors: [Rgb888; 4],
+    /// The track's colour when off.
+    pub off: Rgb888,
+    value: Eased,
+    intro: bool,
+}
+
+impl Dial {
+    /// A dial for `thermostat` drawing `ring`, moving `knob` on a circle of `radius`.
+    pub fn new(
+        thermostat: CompId,
+        ring: CompId,
+        knob: NodeId,
+        radius: f32,
+        palette: &Palette,
+    ) -> Self {
+        Dial {
+            thermostat,
+            ring,
+            knob,
+            radius,
+            colors: palette.modes,
+            off: palette.track,
+            value: Eased::new(0.0, 1.2, cubic_out),
+            intro: true,
+        }
+    }
+}
+
+#[component]
+impl Hooks for Dial {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let thermostat = ctx.get::<Thermostat>(self.thermostat)?;
+        let (share, mode) = (thermostat.target_share(), thermostat.mode());
+        if self.intro && self.value.value() == self.value.target() && self.value.target() > 0.0 {
+            // The sweep-in is over: later changes spring into place.
+            self.intro = false;
+            self.value = Eased::new(self.value.value(), 0.35, back_out);
+        }
+        self.value.set_target(share);
+        let value = self.value.step(dt_seconds).clamp(0.0, 1.0);
+        let ring = ctx.get_mut::<Ring>(self.ring)?;
+        ring.value = value;
+        ring.fill = self.colors[mode.index()];
+        let angle = ring.start_degrees + ring.sweep_degrees * value;
+        let (sin, cos) = sprig::sin_cos_degrees(angle);
+        ctx.set_position(self.knob, Vec2::new(self.radius * sin, self.radius * cos))
+    }
+}
+
+/// A menu item: a touch on it selects its mode.
+pub struct ModeItem {
+    /// The thermostat set.
+    pub thermostat: CompId,
+    /// The mode it stands for.
+    pub mode: Mode,
+}
+
+#[component]
+impl Hooks for ModeItem {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
+        if touch.phase == TouchPhase::Down {
+            ctx.get_mut::<Thermostat>(self.thermostat)?
+                .set_mode(self.mode);
+            ctx.stop_propagation();
+        }
+        Ok(())
+    }
+}
+
+/// The menu: slides a highlight behind the selected item and colours the items' text.
+pub struct ModeMenu {
+    /// The thermostat shown.
+    pub thermostat: CompId,
+    /// The highlight node (a sibling drawn behind the items).
+    pub highlight: NodeId,
+    /// The items' nodes and labels, in [`Mode::ALL`] order.
+    pub items: [(NodeId, CompId); 4],
+    /// Text colour of the selected item, and of the others.
+    pub text: (Rgb888, Rgb888),
+    /// Highlight colour per mode.
+    pub colors: [Rgb888; 4],
+    x: Eased,
+    y: Eased,
+}
+
+impl ModeMenu {
+    /// A menu over `items` for `thermostat`.
+    pub fn new(
+        thermostat: CompId,
+        highlight: NodeId,
+        items: [(NodeId, CompId); 4],
+        palette: &Palette,
+    ) -> Self {
+        ModeMenu {
+            thermostat,
+            highlight,
+            items,
+            text: (palette.background, palette.dim),
+            colors: palette.modes,
+            x: Eased::new(0.0, 0.25, cubic_out),
+            y: Eased::new(0.0, 0.25, cubic_out),
+        }
+    }
+}
+
+#[component]
+impl Hooks for ModeMenu {
+    /// The highlight starts on the selected item, without sliding there.
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
+        let at = ctx.position(self.items[mode.index()].0)?;
+        self.x = Eased::new(at.x, 0.25, cubic_out);
+        self.y = Eased::new(at.y, 0.25, cubic_out);
+        Ok(())
+    }
+
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
+        let (item, _) = self.items[mode.index()];
+        let at = ctx.position(item)?;
+        self.x.set_target(at.x);
+        self.y.set_target(at.y);
+        let to = Vec2::new(self.x.step(dt_seconds), self.y.step(dt_seconds));
+        ctx.set_position(self.highlight, to)?;
+        if let Some(shape) = ctx.component_of::<Shape>(self.highlight)? {
+            ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
+        }
+        for (k, &(_, label)) in self.items.iter().enumerate() {
+            let selected = k == mode.index();
+            ctx.get_mut::<Label>(label)?.color = if selected { self.text.0 } else { self.text.1 };
+        }
+        Ok(())
+    }
+}
+
+/// A button that changes the target: it shrinks and lights while pressed (by touch or
+/// by its key), springs back on release, and nudges the thermostat on a click.
+pub struct StepButton {
+    /// The thermostat nudged.
+    pub thermostat: CompId,
+    /// Tenths of a degree per click.
+    pub step: i32,
+    /// The key that presses it.
+    pub key: Key,
+    /// Face colours: normal, pressed.
+    pub faces: (Rgb888, Rgb888),
+    pressed: bool,
+    scale: Eased,
+}
+
+impl StepButton {
+    /// A button nudging `thermostat` by `step` tenths, pressed by touch or `key`.
+    pub fn new(thermostat: CompId, step: i32, key: Key, palette: &Palette) -> Self {
+        StepButton {
+            thermostat,
+            step,
+            key,
+            faces: (palette.track, palette.pressed),
+            pressed: false,
+            scale: Eased::new(1.0, 0.3, back_out),
+        }
+    }
+
+    fn press(&mut self, down: bool, ctx: &mut Ctx<impl AnyWorld>, click: bool) -> HookResult {
+        if self.pressed && !down && click {
+            ctx.get_mut::<Thermostat>(self.thermostat)?.nudge(self.step);
+        }
+        self.pressed = down;
+        self.scale.set_target(if down { 0.86 } else { 1.0 });
+        let node = ctx.node();
+        if let Some(shape) = ctx.component_of::<Shape>(node)? {
+            ctx.get_mut::<Shape>(shape)?.fill =
+                Some(if down { self.faces.1 } else { self.faces.0 });
+        }
+        Ok(())
+    }
+}
+
+#[component]
+impl Hooks for StepButton {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let s = self.scale.step(dt_seconds);
+        let node = ctx.node();
+        ctx.set_scale(node, Vec2::new(s, s))
+    }
+
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
+        ctx.stop_propagation();
+        match touch.phase {
+            TouchPhase::Down => self.press(true, ctx, false),
+            TouchPhase::Up => self.press(false, ctx, true),
+            TouchPhase::Cancel => self.press(false, ctx, false),
+            TouchPhase::Move => Ok(()),
+        }
+    }
+
+    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
+        if key.key == self.key {
+            self.press(key.pressed, ctx, true)?;
+            ctx.stop_propagation();
+        }
+        Ok(())
+    }
+}
+
+/// The status light: glows in the mode's colour, breathing while the thermostat heats or
+/// cools, steady and dim when it holds or is off.
+pub struct StatusLight {
+    /// The thermostat shown.
+    pub thermostat: CompId,
+    /// Colours per mode.
+    pub colors: [Rgb888; 4],
+    time: f32,
+}
+
+impl StatusLight {
+    /// A light for `thermostat`.
+    pub fn new(thermostat: CompId, palette: &Palette) -> Self {
+        StatusLight {
+            thermostat,
+            colors: palette.modes,
+            time: 0.0,
+        }
+    }
+}
+
+/// Seconds per breath of the status light.
+const BREATH: f32 = 1.6;
+
+#[component]
+impl Hooks for StatusLight {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        let thermostat = ctx.get::<Thermostat>(self.thermostat)?;
+        let (mode, demand) = (thermostat.mode(), thermostat.demand());
+        self.time = (self.time + dt_seconds) % BREATH;
+        let opacity = if demand == Demand::Idle {
+            110.0
+        } else {
+            // Up and down again once per breath.
+            let half = 2.0 * self.time / BREATH;
+            let t = if half <= 1.0 { half } else { 2.0 - half };
+            60.0 + 195.0 * sine_in_out(t)
+        };
+        let node = ctx.node();
+        ctx.set_opacity(node, opacity as u8)?;
+        if let Some(shape) = ctx.component_of::<Shape>(node)? {
+            ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
+        }
+        Ok(())
+    }
+}
+
+/// A clock in its node's [`Label`], `07:30`, its colon blinking every half second
+/// (first off after a quarter of a second).
+pub struct Clock {
+    minutes: u32,
+    seconds: f32,
+    colon: bool,
+}
+
+impl Clock {
+    /// A clock starting at `hours:minutes`.
+    pub fn new(hours: u32, minutes: u32) -> Self {
+        Clock {
+            minutes: (hours % 24) * 60 + minutes % 60,
+            seconds: 0.0,
+            colon: true,
+        }
+    }
+
+    fn show(&self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let mut text: heapless::String<8> = heapless::String::new();
+        let colon = if self.colon { ':' } else { ' ' };
+        let _ = write!(
+            text,
+            "{:02}{colon}{:02}",
+            self.minutes / 60,
+            self.minutes % 60
+        );
+        let node = ctx.node();
+        if let Some(label) = ctx.component_of::<Label>(node)? {
+            ctx.get_mut::<Label>(label)?.set_text(&text);
+        }
+        Ok(())
+    }
+}
+
+#[component]
+impl Hooks for Clock {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        ctx.schedule(0, 0.5, None, 0.25)
+    }
+
+    /// Shown again, the clock is right at once.
+    fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.show(ctx)
+    }
+
+    fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.seconds += dt_seconds;
+        while self.seconds >= 60.0 {
+            self.seconds -= 60.0;
+            self.minutes = (self.minutes + 1) % (24 * 60);
+        }
+        Ok(())
+    }
+
+    fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
+        self.colon = !self.colon;
+        self.show(ctx)
+    }
+}

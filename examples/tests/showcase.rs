@@ -1,0 +1,354 @@
+//! The showcase as a user meets it: touches and keys change the thermostat, its parts
+//! animate to where they belong, every layout fits its panel, and the two drawables it is
+//! made of put their pixels where they should.
+
+use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
+use embedded_graphics::prelude::{Point, Size};
+use embedded_graphics_simulator::SimulatorDisplay;
+use sprig::render::damage::BusCost;
+use sprig::render::{Label, Renderer};
+use sprig::{Key, NodeId, Rect, Size2, TouchPhase, Vec2};
+use sprig_examples::showcase::{Demand, Mode, Ring, Segments, StepButton, Thermostat};
+use sprig_examples::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld, SHOWCASE_DT};
+
+fn showcase(layout: &Layout) -> (ShowcaseWorld, ShowcaseScene) {
+    let mut world = ShowcaseWorld::new();
+    let scene = build_showcase(&mut world, layout).unwrap();
+    world.tick(SHOWCASE_DT).unwrap();
+    (world, scene)
+}
+
+fn run(world: &mut ShowcaseWorld, seconds: f32) {
+    for _ in 0..(seconds / SHOWCASE_DT).round() as u32 {
+        world.tick(SHOWCASE_DT).unwrap();
+    }
+}
+
+fn thermostat(world: &ShowcaseWorld, scene: &ShowcaseScene) -> (i32, Mode) {
+    let t = world.get::<Thermostat>(scene.thermostat).unwrap();
+    (t.target_tenths(), t.mode())
+}
+
+/// A node's middle in screen pixels (y down) on a panel `height` pixels tall.
+fn on_screen(world: &mut ShowcaseWorld, node: NodeId, height: f32) -> Vec2 {
+    let b = world.world_content_box(node).unwrap();
+    Vec2::new(b.x + b.width / 2.0, height - (b.y + b.height / 2.0))
+}
+
+fn press(world: &mut ShowcaseWorld, key: Key) {
+    world.key(key, true).unwrap();
+    world.key(key, false).unwrap();
+}
+
+#[test]
+fn a_click_on_plus_raises_the_target_on_release_and_the_button_springs_back() {
+    for layout in [&Layout::OLED, &Layout::SQUARE, &Layout::WIDE] {
+        let (mut world, scene) = showcase(layout);
+        let height = layout.size.height as f32;
+        let plus = on_screen(&mut world, scene.buttons[1], height);
+        assert_eq!(
+            world.touch(0, TouchPhase::Down, plus, height).unwrap(),
+            Some(scene.buttons[1])
+        );
+        run(&mut world, 0.5);
+        assert_eq!(
+            thermostat(&world, &scene).0,
+            215,
+            "nothing happens on the way down"
+        );
+        assert_eq!(
+            world.scale(scene.buttons[1]).unwrap(),
+            Vec2::new(0.86, 0.86)
+        );
+        world.touch(0, TouchPhase::Up, plus, height).unwrap();
+        assert_eq!(thermostat(&world, &scene).0, 220);
+        run(&mut world, 0.5);
+        assert_eq!(world.scale(scene.buttons[1]).unwrap(), Vec2::new(1.0, 1.0));
+
+        let minus = on_screen(&mut world, scene.buttons[0], height);
+        world.touch(0, TouchPhase::Down, minus, height).unwrap();
+        world.touch(0, TouchPhase::Cancel, minus, height).unwrap();
+        assert_eq!(
+            thermostat(&world, &scene).0,
+            220,
+            "a cancelled touch is no click"
+        );
+        world.touch(0, TouchPhase::Down, minus, height).unwrap();
+        world.touch(0, TouchPhase::Up, minus, height).unwrap();
+        assert_eq!(thermostat(&world, &scene).0, 215);
+    }
+}
+
+#[test]
+fn keys_set_the_target_and_walk_the_modes_and_the_highlight_follows() {
+    let (mut world, scene) = showcase(&Layout::OLED);
+    press(&mut world, Key::Right);
+    press(&mut world, Key::Right);
+    press(&mut world, Key::Left);
+    assert_eq!(thermostat(&world, &scene), (220, Mode::Heat));
+    press(&mut world, Key::Down);
+    assert_eq!(thermostat(&world, &scene).1, Mode::Cool);
+    press(&mut world, Key::A);
+    assert_eq!(thermostat(&world, &scene).1, Mode::Auto);
+    press(&mut world, Key::Up);
+    press(&mut world, Key::Up);
+    press(&mut world, Key::Up);
+    assert_eq!(
+        thermostat(&world, &scene).1,
+        Mode::Off,
+        "Up from the first mode wraps"
+    );
+    run(&mut world, 0.3);
+    let highlight =
+        world.child_by_name(world.parent(scene.items[0]).unwrap().unwrap(), "Highlight");
+    let highlight = highlight.unwrap().unwrap();
+    assert_eq!(
+        world.position(highlight).unwrap(),
+        world.position(scene.items[3]).unwrap(),
+        "the highlight has slid to OFF"
+    );
+    let off = world
+        .component_of::<Label>(scene.items[3])
+        .unwrap()
+        .unwrap();
+    let heat = world
+        .component_of::<Label>(scene.items[0])
+        .unwrap()
+        .unwrap();
+    let palette = Layout::OLED.palette;
+    assert_eq!(world.get::<Label>(off).unwrap().color, palette.background);
+    assert_eq!(world.get::<Label>(heat).unwrap().color, palette.dim);
+}
+
+#[test]
+fn a_touch_on_a_menu_item_selects_its_mode() {
+    let (mut world, scene) = showcase(&Layout::SQUARE);
+    let auto = on_screen(&mut world, scene.items[2], 240.0);
+    world.touch(0, TouchPhase::Down, auto, 240.0).unwrap();
+    assert_eq!(thermostat(&world, &scene).1, Mode::Auto);
+}
+
+#[test]
+fn the_target_stays_in_its_range_and_the_digits_show_it() {
+    let (mut world, scene) = showcase(&Layout::OLED);
+    for _ in 0..40 {
+        press(&mut world, Key::Right);
+    }
+    world.tick(SHOWCASE_DT).unwrap();
+    assert_eq!(thermostat(&world, &scene).0, 300);
+    let digits = world.get::<Thermostat>(scene.thermostat).unwrap().digits;
+    assert_eq!(world.get::<Segments>(digits).unwrap().text(), "30.0");
+    for _ in 0..60 {
+        press(&mut world, Key::Left);
+    }
+    world.tick(SHOWCASE_DT).unwrap();
+    assert_eq!(thermostat(&world, &scene).0, 100);
+    assert_eq!(world.get::<Segments>(digits).unwrap().text(), "10.0");
+    // The button is still usable (not stuck pressed).
+    let minus = world.component_of::<StepButton>(scene.buttons[0]).unwrap();
+    assert!(minus.is_some());
+}
+
+#[test]
+fn the_room_warms_while_heating_and_holds_once_there() {
+    let (mut world, scene) = showcase(&Layout::SQUARE);
+    let t = world.get::<Thermostat>(scene.thermostat).unwrap();
+    assert_eq!(t.demand(), Demand::Heating);
+    let (room_label, status) = (t.room_label, t.status_label.unwrap());
+    run(&mut world, 2.0);
+    let room = world.get::<Thermostat>(scene.thermostat).unwrap().room();
+    assert!((room - 19.8).abs() < 0.02, "0.4 °C per second: {room}");
+    assert_eq!(
+        world.get::<Label>(room_label).unwrap().text.as_str(),
+        "Room 19.8"
+    );
+    assert_eq!(world.get::<Label>(status).unwrap().text.as_str(), "HEATING");
+    run(&mut world, 10.0);
+    // It stops within 0.05 °C of the target (a thermostat's hysteresis).
+    let t = world.get::<Thermostat>(scene.thermostat).unwrap();
+    assert_eq!(t.demand(), Demand::Idle);
+    assert!((21.45..=21.5).contains(&t.room()), "{}", t.room());
+    assert_eq!(
+        world.get::<Label>(room_label).unwrap().text.as_str(),
+        "Room 21.5"
+    );
+    assert_eq!(world.get::<Label>(status).unwrap().text.as_str(), "HOLDING");
+}
+
+#[test]
+fn the_ring_sweeps_in_and_its_knob_sits_at_the_end_of_the_fill() {
+    let (mut world, scene) = showcase(&Layout::SQUARE);
+    let ring = world.component_of::<Ring>(scene.ring).unwrap().unwrap();
+    let early = world.get::<Ring>(ring).unwrap().value;
+    run(&mut world, 1.5);
+    let share = world
+        .get::<Thermostat>(scene.thermostat)
+        .unwrap()
+        .target_share();
+    let r = world.get::<Ring>(ring).unwrap().clone();
+    assert!(
+        early > 0.0 && early < share / 4.0,
+        "starts near empty: {early}"
+    );
+    assert_eq!(r.value, share);
+    let knob = world.child_by_name(scene.ring, "Knob").unwrap().unwrap();
+    let (sin, cos) = sprig::sin_cos_degrees(r.start_degrees + r.sweep_degrees * share);
+    let radius = 196.0 / 2.0 - 14.0 / 2.0;
+    assert_eq!(
+        world.position(knob).unwrap(),
+        Vec2::new(radius * sin, radius * cos)
+    );
+}
+
+/// Where a node paints: its label's text box when it has one, else its content box.
+fn painted(world: &mut ShowcaseWorld, node: NodeId) -> Rect {
+    let b = world.world_content_box(node).unwrap();
+    match world.component_of::<Label>(node).unwrap() {
+        Some(label) => {
+            let size = world.get::<Label>(label).unwrap().size();
+            let (w, h) = (size.width as f32, size.height as f32);
+            let (cx, cy) = (b.x + b.width / 2.0, b.y + b.height / 2.0);
+            Rect::new(cx - w / 2.0, cy - h / 2.0, w, h)
+        }
+        None => b,
+    }
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    a.x < b.max_x() && b.x < a.max_x() && a.y < b.max_y() && b.y < a.max_y()
+}
+
+#[test]
+fn every_layout_fits_its_panel_and_no_two_parts_collide() {
+    for layout in [&Layout::OLED, &Layout::SQUARE, &Layout::WIDE] {
+        let (mut world, scene) = showcase(layout);
+        run(&mut world, 2.0);
+        let panel = Rect::new(
+            0.0,
+            0.0,
+            layout.size.width as f32,
+            layout.size.height as f32,
+        );
+        let named =
+            |world: &ShowcaseWorld, name: &str| world.child_by_name(scene.app, name).unwrap();
+        let mut parts: Vec<(String, Rect)> = Vec::new();
+        for name in [
+            "Target", "Room", "Status", "Clock", "Light", "Minus", "Plus", "Dial",
+        ] {
+            if let Some(node) = named(&world, name) {
+                parts.push((name.to_owned(), painted(&mut world, node)));
+            }
+        }
+        for (k, &item) in scene.items.iter().enumerate() {
+            parts.push((Mode::ALL[k].name().to_owned(), painted(&mut world, item)));
+        }
+        for (name, r) in &parts {
+            assert!(
+                r.x >= panel.x
+                    && r.y >= panel.y
+                    && r.max_x() <= panel.max_x()
+                    && r.max_y() <= panel.max_y(),
+                "{:?}: {name} {r:?} leaves the panel",
+                layout.size
+            );
+        }
+        for (i, (a, ra)) in parts.iter().enumerate() {
+            for (b, rb) in &parts[i + 1..] {
+                // The dial's box holds the digits, labels and buttons by design.
+                if a == "Dial" || b == "Dial" {
+                    continue;
+                }
+                assert!(
+                    !overlap(*ra, *rb),
+                    "{:?}: {a} {ra:?} and {b} {rb:?} collide",
+                    layout.size
+                );
+            }
+        }
+    }
+}
+
+sprig::world! {
+    type Widgets = World {
+        nodes: 4,
+        components: WidgetSet { Segments: 1, Ring: 1 },
+    };
+}
+
+const ON: Rgb888 = Rgb888::WHITE;
+const OFF: Rgb888 = Rgb888::new(40, 0, 0);
+const BG: Rgb888 = Rgb888::BLACK;
+
+/// Renders one widget on a node of `size` centred on a 40×40 screen.
+fn render_widget(size: Size2, add: impl FnOnce(&mut Widgets, NodeId)) -> SimulatorDisplay<Rgb888> {
+    let mut world = Widgets::new();
+    let root = world.root();
+    let node = world.create_child(root, "W").unwrap();
+    world.set_content_size(node, size).unwrap();
+    world.set_position(node, Vec2::new(20.0, 20.0)).unwrap();
+    add(&mut world, node);
+    let screen = Size::new(40, 40);
+    let mut display = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+    let mut renderer: Renderer<Rgb888, 4, 1600> =
+        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+    let Ok(_) = renderer.render(&mut world, &mut display);
+    display
+}
+
+#[test]
+fn segments_light_exactly_the_segments_of_each_digit() {
+    // Height 30: a digit is 15 wide, bars 4 thick; "1" and "8" side by side.
+    let display = render_widget(Size2::new(40.0, 30.0), |world, node| {
+        world
+            .add_component(node, Segments::new("18", ON).with_off(OFF))
+            .unwrap();
+    });
+    let at = |x, y| display.get_pixel(Point::new(x, y));
+    // Text is 15 + 3 + 15 = 33 wide, from x = 3.5; top at y = 5, middle at y = 20.
+    let (one, eight) = (3, 21);
+    // "1": the upper-left bar (f) is unlit, the upper-right (b) lit.
+    assert_eq!(at(one + 2, 12), OFF);
+    assert_eq!(at(one + 13, 12), ON);
+    // The middle bar (g): unlit in "1", lit in "8".
+    assert_eq!(at(one + 7, 20), OFF);
+    assert_eq!(at(eight + 7, 20), ON);
+    // Every bar of "8" is lit: top, bottom, lower left.
+    assert_eq!(at(eight + 7, 6), ON);
+    assert_eq!(at(eight + 7, 33), ON);
+    assert_eq!(at(eight + 2, 27), ON);
+    // The hole of the 8 and the space between the digits stay background.
+    assert_eq!(at(eight + 7, 12), BG);
+    assert_eq!(at(19, 20), BG);
+}
+
+#[test]
+fn a_ring_fills_clockwise_from_its_start() {
+    let display = render_widget(Size2::new(36.0, 36.0), |world, node| {
+        world
+            .add_component(
+                node,
+                Ring {
+                    start_degrees: 0.0,
+                    sweep_degrees: 270.0,
+                    value: 1.0 / 3.0,
+                    width: 6.0,
+                    track: OFF,
+                    fill: ON,
+                },
+            )
+            .unwrap();
+    });
+    let at = |x, y| display.get_pixel(Point::new(x, y));
+    // Radius 15 (the middle of the band), centre (20, 20), y down on screen.
+    assert_eq!(
+        at(30, 9),
+        ON,
+        "45° (top right): filled (the fill ends at 90°)"
+    );
+    assert_eq!(at(30, 30), OFF, "135°: track");
+    assert_eq!(at(9, 30), OFF, "225°: track");
+    assert_eq!(at(9, 9), BG, "315°: past the track's end");
+    assert_eq!(at(20, 20), BG, "the centre is empty");
+    assert_eq!(at(20, 1), BG, "outside the ring");
+    assert_ne!(at(20, 2), BG, "the top edge is smoothed, not cut");
+}
