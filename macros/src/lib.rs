@@ -13,6 +13,7 @@ mod check;
 mod codegen;
 mod ctxt;
 mod parse;
+mod timer_key;
 
 use proc_macro::TokenStream;
 
@@ -142,6 +143,30 @@ pub fn world(input: TokenStream) -> TokenStream {
 }
 
 /// `tokens`, preceded by every error the context collected.
+/// Derives `sprig::TimerKey` for a fieldless enum: each variant is a timer key, its
+/// index in declaration order (the first is 0), so a component schedules
+/// `ctx.schedule(Blink::Colon, …)` and matches `Blink::from_key(key)` in `on_timer`.
+///
+/// ```
+/// use sprig::TimerKey;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, TimerKey)]
+/// enum Blink {
+///     Colon,
+///     Cursor,
+/// }
+///
+/// assert_eq!(Blink::Colon.to_key(), Some(0));
+/// assert_eq!(Blink::from_key(1), Some(Blink::Cursor));
+/// assert_eq!(Blink::from_key(7), None);
+/// ```
+#[proc_macro_derive(TimerKey)]
+pub fn derive_timer_key(item: TokenStream) -> TokenStream {
+    let ctxt = Ctxt::new();
+    let tokens = timer_key::derive(&ctxt, item.into());
+    with_errors(ctxt, tokens)
+}
+
 fn with_errors(ctxt: Ctxt, tokens: proc_macro2::TokenStream) -> TokenStream {
     match ctxt.check() {
         Ok(()) => tokens.into(),

@@ -39,6 +39,16 @@ macro_rules! any_world {
             fn get_mut<T: Component>(&mut self, comp: CompId) -> Result<&mut T, Error>;
             /// The node's first component of type `T`; see [`World::component_of`].
             fn component_of<T: Component>(&self, node: NodeId) -> Result<Option<CompId>, Error>;
+            /// The first `T` below the node; see [`World::component_in_children`].
+            fn component_in_children<T: Component>(&self, node: NodeId)
+                -> Result<Option<CompId>, Error>;
+            /// Every `T` on the node and below it; see [`World::components_in_children`].
+            fn components_in_children<T: Component>(&self, node: NodeId)
+                -> Result<impl Iterator<Item = CompId> + '_, Error>;
+            /// The first `T` on the node or its nearest ancestor; see
+            /// [`World::component_in_parent`].
+            fn component_in_parent<T: Component>(&self, node: NodeId)
+                -> Result<Option<CompId>, Error>;
             /// Adds a component of a type in the app's set; see [`World::add_component`].
             fn add_component<T: Component>(&mut self, node: NodeId, component: T)
                 -> Result<CompId, Error>;
@@ -78,6 +88,21 @@ macro_rules! any_world {
 
             fn component_of<T: Component>(&self, node: NodeId) -> Result<Option<CompId>, Error> {
                 World::component_of::<T>(self, node)
+            }
+
+            fn component_in_children<T: Component>(&self, node: NodeId)
+                -> Result<Option<CompId>, Error> {
+                World::component_in_children::<T>(self, node)
+            }
+
+            fn components_in_children<T: Component>(&self, node: NodeId)
+                -> Result<impl Iterator<Item = CompId> + '_, Error> {
+                World::components_in_children::<T>(self, node)
+            }
+
+            fn component_in_parent<T: Component>(&self, node: NodeId)
+                -> Result<Option<CompId>, Error> {
+                World::component_in_parent::<T>(self, node)
             }
 
             fn add_component<T: Component>(&mut self, node: NodeId, component: T)

@@ -9,7 +9,7 @@
 use core::ops::{Deref, DerefMut};
 
 use crate::engine::input::{KeyEvent, TouchEvent};
-use crate::{AnyWorld, CompId, Error, NodeId};
+use crate::{AnyWorld, CompId, Error, NodeId, TimerKey};
 
 /// What a hook returns. An `Err` does not stop the frame: the engine counts it, keeps the
 /// last one (see `World::hook_errors`), and goes on, as Cocos does with an exception in a
@@ -293,28 +293,34 @@ impl<W: AnyWorld> Ctx<'_, W> {
         self.world.comp_of_slot(self.index)
     }
 
-    /// Schedules this component's `on_timer(key, …)`; see [`AnyWorld::schedule`].
+    /// Schedules this component's `on_timer(key, …)`; see [`AnyWorld::schedule`]. The
+    /// key is a `u16` or a [`TimerKey`] enum of the component's own; one without a
+    /// `u16` form (a negative `i32`) is `InvalidValue`, changing nothing.
     pub fn schedule(
         &mut self,
-        key: u16,
+        key: impl TimerKey,
         interval_seconds: f32,
         repeat: Option<u32>,
         delay_seconds: f32,
     ) -> Result<(), Error> {
+        let key = key.to_key().ok_or(Error::InvalidValue)?;
         let comp = self.comp();
         self.world
             .schedule(comp, key, interval_seconds, repeat, delay_seconds)
     }
 
     /// Schedules this component's `on_timer(key, …)` once; see
-    /// [`AnyWorld::schedule_once`].
-    pub fn schedule_once(&mut self, key: u16, delay_seconds: f32) -> Result<(), Error> {
+    /// [`AnyWorld::schedule_once`] and [`Ctx::schedule`] for the key.
+    pub fn schedule_once(&mut self, key: impl TimerKey, delay_seconds: f32) -> Result<(), Error> {
+        let key = key.to_key().ok_or(Error::InvalidValue)?;
         let comp = self.comp();
         self.world.schedule_once(comp, key, delay_seconds)
     }
 
-    /// Cancels one of this component's timers.
-    pub fn unschedule(&mut self, key: u16) -> Result<bool, Error> {
+    /// Cancels one of this component's timers; whether there was one. A key without a
+    /// `u16` form is `InvalidValue`.
+    pub fn unschedule(&mut self, key: impl TimerKey) -> Result<bool, Error> {
+        let key = key.to_key().ok_or(Error::InvalidValue)?;
         let comp = self.comp();
         self.world.unschedule(comp, key)
     }

@@ -1,5 +1,5 @@
 //! The component engine: what a component is (`component`, `component_set`), where its
-//! data lives (`storage`), the invoker queues (`queues`), activation and activity
+//! data lives (`storage`), finding components across the tree (`component_lookup`), the invoker queues (`queues`), activation and activity
 //! (`activator`, `activity`), enabling and the one place hooks are called (`lifecycle`),
 //! the frame (`frame`), destruction, timers, node events, input, scene switching and the
 //! lifecycle trace, and the world API as a trait for hooks (`any_world`).
@@ -8,6 +8,7 @@ pub(crate) mod activator;
 pub(crate) mod activity;
 pub(crate) mod any_world;
 pub(crate) mod component;
+pub(crate) mod component_lookup;
 pub(crate) mod component_set;
 pub(crate) mod components;
 pub(crate) mod destroy;

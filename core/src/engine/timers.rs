@@ -242,3 +242,68 @@ where
         self.timers.cursor = usize::MAX;
     }
 }
+
+/// A timer's key: a bare `u16`, or a fieldless enum of the component's own with
+/// `#[derive(TimerKey)]`, so `on_timer` matches on names instead of numbers.
+///
+/// ```
+/// use sprig::{component, AnyWorld, Ctx, HookResult, Hooks, TimerKey};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, TimerKey)]
+/// enum Blink {
+///     Colon,
+///     Cursor,
+/// }
+///
+/// pub struct Clock {
+///     colon: bool,
+/// }
+///
+/// #[component]
+/// impl Hooks for Clock {
+///     fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+///         ctx.schedule(Blink::Colon, 0.5, None, 0.0)
+///     }
+///
+///     fn on_timer(&mut self, _ctx: &mut Ctx<impl AnyWorld>, key: u16, _elapsed: f32) -> HookResult {
+///         if Blink::from_key(key) == Some(Blink::Colon) {
+///             self.colon = !self.colon;
+///         }
+///         Ok(())
+///     }
+/// }
+///
+/// assert_eq!(Blink::Cursor.to_key(), Some(1));
+/// assert_eq!(Blink::from_key(1), Some(Blink::Cursor));
+/// assert_eq!(Blink::from_key(2), None);
+/// ```
+pub trait TimerKey: Copy {
+    /// The key as the timer table holds it; `None` if it has no `u16` form (a
+    /// scheduling call then answers `InvalidValue`).
+    fn to_key(self) -> Option<u16>;
+    /// The key back from what `on_timer` receives; `None` for a number that is not one
+    /// of this type's keys.
+    fn from_key(key: u16) -> Option<Self>;
+}
+
+impl TimerKey for u16 {
+    fn to_key(self) -> Option<u16> {
+        Some(self)
+    }
+
+    fn from_key(key: u16) -> Option<Self> {
+        Some(key)
+    }
+}
+
+/// So that `ctx.schedule(0, …)` compiles: an integer literal without a suffix is an
+/// `i32` to the compiler when the parameter is generic.
+impl TimerKey for i32 {
+    fn to_key(self) -> Option<u16> {
+        u16::try_from(self).ok()
+    }
+
+    fn from_key(key: u16) -> Option<Self> {
+        Some(i32::from(key))
+    }
+}
