@@ -69,6 +69,8 @@ pub enum Error {
     /// The node's world transform is singular (a zero scale on it or an ancestor), so a
     /// world point has no position in its space.
     SingularTransform,
+    /// `set_focus` on a node that is not focusable or not active in the hierarchy.
+    NotFocusable,
 }
 
 impl fmt::Display for Error {
@@ -113,6 +115,9 @@ impl fmt::Display for Error {
             Error::SingularTransform => {
                 f.write_str("the node's world transform is singular (zero scale)")
             }
+            Error::NotFocusable => f.write_str(
+                "the node cannot take the focus: it is not focusable or not active in the hierarchy",
+            ),
         }
     }
 }

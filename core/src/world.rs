@@ -78,6 +78,8 @@ pub struct World<
     pub(crate) order_version: u32,
     pub(crate) captures: crate::engine::input::Captures,
     pub(crate) propagation_stopped: bool,
+    /// The node holding the keyboard focus (`engine/focus.rs`).
+    pub(crate) focus: Option<NodeId>,
     pub(crate) clock: Option<fn() -> u32>,
     pub(crate) phase_times: PhaseTimes,
     pub(crate) hook_errors: u32,
@@ -153,6 +155,7 @@ impl<
             order_version: 0,
             captures: crate::engine::input::Captures::new(),
             propagation_stopped: false,
+            focus: None,
             clock: None,
             phase_times: PhaseTimes::default(),
             hook_errors: 0,

@@ -34,6 +34,10 @@ fn op(bytes: &[u8]) -> Op {
             comp: a % 24,
             repeat: (b % 4 < 3).then_some(u32::from(b % 4)),
         },
+        13 => Op::Focus {
+            node: a % 24,
+            focusable: b % 4 != 0,
+        },
         _ => Op::Tick,
     }
 }

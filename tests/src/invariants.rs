@@ -5,7 +5,7 @@
 //! `on_enable` / `on_disable` alternate, starting with `on_enable`; `start` at most once,
 //! after an `on_enable`, before the first `update`; no hook after `on_destroy`;
 //! `on_destroy` only if `on_load` ran; `update` only while enabled and active in the
-//! hierarchy. The components are the probes and `sprig_reusable::Relay`, a component of
+//! hierarchy; the keyboard focus only on a live, focusable node active in the hierarchy. The components are the probes and `sprig_reusable::Relay`, a component of
 //! another crate whose hooks act on the world through the generic `AnyWorld`.
 
 use std::any::Any;
@@ -22,14 +22,40 @@ use crate::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, Test
 #[derive(Clone, Debug)]
 #[allow(missing_docs)]
 pub enum Op {
-    CreateNode { parent: Option<usize> },
-    Reparent { node: usize, parent: Option<usize> },
-    SetActive { node: usize, active: bool },
-    DestroyNode { node: usize },
-    AddComponent { node: usize, kind: u8 },
-    SetEnabled { comp: usize, enabled: bool },
-    DestroyComponent { comp: usize },
-    Schedule { comp: usize, repeat: Option<u32> },
+    CreateNode {
+        parent: Option<usize>,
+    },
+    Reparent {
+        node: usize,
+        parent: Option<usize>,
+    },
+    SetActive {
+        node: usize,
+        active: bool,
+    },
+    DestroyNode {
+        node: usize,
+    },
+    AddComponent {
+        node: usize,
+        kind: u8,
+    },
+    SetEnabled {
+        comp: usize,
+        enabled: bool,
+    },
+    DestroyComponent {
+        comp: usize,
+    },
+    Schedule {
+        comp: usize,
+        repeat: Option<u32>,
+    },
+    /// Makes the node focusable or not; when focusable, also gives it the focus.
+    Focus {
+        node: usize,
+        focusable: bool,
+    },
     Tick,
 }
 
@@ -143,6 +169,14 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                 let _ = w.schedule(c, 1, 0.0, repeat, 0.0);
             }
         }
+        Op::Focus { node, focusable } => {
+            if let Some(n) = pick(&nodes, node) {
+                let _ = w.set_focusable(n, focusable);
+                if focusable {
+                    let _ = w.set_focus(Some(n));
+                }
+            }
+        }
         Op::Tick => {
             let r = w.tick(0.02);
             assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
@@ -211,6 +245,18 @@ fn check(
     Ok(())
 }
 
+/// The focus is on no node, or on a live node that is focusable and active in the
+/// hierarchy: the engine moves it whenever its node stops being one.
+fn check_focus(w: &TestWorld) -> Result<(), String> {
+    let Some(f) = w.focus() else {
+        return Ok(());
+    };
+    match (w.is_focusable(f), w.active_in_hierarchy(f)) {
+        (Ok(true), Ok(true)) => Ok(()),
+        other => Err(format!("focus on {f:?}: focusable, active = {other:?}")),
+    }
+}
+
 /// Runs `ops` from outside frames, and `hooked` (component label, hook, operation) from
 /// inside the hooks they name, checking the invariants after every step; the first
 /// broken one is the `Err`.
@@ -252,6 +298,7 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         }
         let silent = h.borrow().silent_enable.clone();
         check(&take_log(), &mut lives, &silent)?;
+        check_focus(&w).map_err(|e| format!("after {op:?}: {e}"))?;
     }
     for _ in 0..3 {
         w.tick(0.02).map_err(|e| e.to_string())?;

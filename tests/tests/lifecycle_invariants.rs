@@ -3,7 +3,8 @@
 //! `on_load` at most once and before any `on_enable`; `on_enable` / `on_disable`
 //! alternate, starting with `on_enable`; `start` at most once, after an `on_enable`, before
 //! the first `update`; no hook after `on_destroy`; `on_destroy` only if `on_load` ran;
-//! `update` only while enabled and active in the hierarchy; and no panic. The components
+//! `update` only while enabled and active in the hierarchy; the keyboard focus only on a
+//! live, focusable node active in the hierarchy; and no panic. The components
 //! are the probes and `sprig_reusable::Relay`, a component of another crate whose hooks
 //! act on the world through the generic `AnyWorld` as the probes' do.
 
@@ -21,7 +22,8 @@ fn op() -> impl Strategy<Value = Op> {
         3 => (idx.clone(), 0..5u8).prop_map(|(node, kind)| Op::AddComponent { node, kind }),
         2 => (idx.clone(), any::<bool>()).prop_map(|(comp, enabled)| Op::SetEnabled { comp, enabled }),
         1 => idx.clone().prop_map(|comp| Op::DestroyComponent { comp }),
-        1 => (idx, proptest::option::of(0..3u32)).prop_map(|(comp, repeat)| Op::Schedule { comp, repeat }),
+        1 => (idx.clone(), proptest::option::of(0..3u32)).prop_map(|(comp, repeat)| Op::Schedule { comp, repeat }),
+        1 => (idx, any::<bool>()).prop_map(|(node, focusable)| Op::Focus { node, focusable }),
         3 => Just(Op::Tick),
     ]
 }

@@ -362,6 +362,7 @@ where
 
     /// Deactivates `top`'s subtree (Cocos `activateNode(node, false)`).
     pub(crate) fn deactivate_node(&mut self, top: usize) {
+        self.focus_leaving(top);
         self.deactivate_recursively(top);
         self.cancel_inactive_entries();
         let node = self.arena.id(top);
@@ -404,6 +405,9 @@ where
 
     /// Marks one node inactive and disables its components.
     fn deactivate_one(&mut self, n: usize) {
+        if self.focus == Some(self.arena.id(n)) {
+            self.focus = self.focus_neighbour(n).map(|f| self.arena.id(f));
+        }
         let flags = &mut self.arena.slot_mut(n).flags;
         flags.set(Flags::DEACTIVATING, true);
         flags.set(Flags::ACTIVE_IN_HIERARCHY, false);

@@ -52,6 +52,10 @@ macro_rules! any_world {
             /// Adds a component of a type in the app's set; see [`World::add_component`].
             fn add_component<T: Component>(&mut self, node: NodeId, component: T)
                 -> Result<CompId, Error>;
+            /// The focusable active nodes below `scope`, in tree order; see
+            /// [`World::focusables`].
+            fn focusables(&self, scope: NodeId)
+                -> Result<impl Iterator<Item = NodeId> + '_, Error>;
             /// The traced hook calls still in the ring, oldest first; see [`World::trace`].
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_;
             /// The handle of the component in slot `index` (what `Ctx::comp` answers).
@@ -108,6 +112,11 @@ macro_rules! any_world {
             fn add_component<T: Component>(&mut self, node: NodeId, component: T)
                 -> Result<CompId, Error> {
                 World::add_component(self, node, component)
+            }
+
+            fn focusables(&self, scope: NodeId)
+                -> Result<impl Iterator<Item = NodeId> + '_, Error> {
+                World::focusables(self, scope)
             }
 
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_ {
@@ -249,4 +258,11 @@ any_world! {
     mut fn unschedule(comp: CompId, key: u16) -> Result<bool, Error>;
     ref fn timer_count() -> usize;
     mut fn stop_propagation();
+
+    // Keyboard focus.
+    ref fn focus() -> Option<NodeId>;
+    mut fn set_focus(node: Option<NodeId>) -> Result<(), Error>;
+    ref fn is_focusable(node: NodeId) -> Result<bool, Error>;
+    mut fn set_focusable(node: NodeId, focusable: bool) -> Result<(), Error>;
+    ref fn next_focusable(scope: NodeId, from: Option<NodeId>, forward: bool) -> Result<Option<NodeId>, Error>;
 }

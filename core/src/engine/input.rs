@@ -5,8 +5,9 @@
 //! and that listens: it has an enabled component whose type has `on_touch`. The touch is
 //! delivered to that node's listening components, then bubbles up to its ancestors'
 //! until a handler calls `stop_propagation`. Moves, the release and a cancel of that
-//! touch go to the same node, wherever they happen, until the touch ends. Keys go to
-//! every enabled component with `on_key`, topmost node first, until one stops them.
+//! touch go to the same node, wherever they happen, until the touch ends. Keys go to the
+//! focused node and bubble up the same way (`focus.rs`); with no focus, to every enabled
+//! component with `on_key`, topmost node first, until one stops them.
 
 use crate::engine::storage::CompFlags;
 use crate::render::DrawOrder;
@@ -173,10 +174,25 @@ where
         Ok(Some(target))
     }
 
-    /// Feeds a key or button change to every enabled component with `on_key`, topmost
-    /// node first. Refused with `Reentrant` from inside a hook.
+    /// Feeds a key or button change. With a focused node (`set_focus`), to its enabled
+    /// components with `on_key`, then bubbling up to its ancestors'; without, to every
+    /// enabled component with `on_key`, topmost node first. Either way until a handler
+    /// calls `stop_propagation`. Refused with `Reentrant` from inside a hook.
     pub fn key(&mut self, key: Key, pressed: bool) -> Result<(), Error> {
         self.check_not_in_hook()?;
+        if let Some(focus) = self.focus() {
+            self.propagation_stopped = false;
+            let mut node = Some(focus);
+            while let Some(n) = node {
+                let Ok(i) = self.arena.resolve(n) else { break };
+                self.deliver(i, HookCall::OnKey(KeyEvent { key, pressed }));
+                if self.propagation_stopped {
+                    break;
+                }
+                node = self.arena.parent(i).map(|p| self.arena.id(p));
+            }
+            return Ok(());
+        }
         let mut order: DrawOrder<N> = DrawOrder::new();
         self.draw_order(&mut order);
         self.propagation_stopped = false;

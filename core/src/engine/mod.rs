@@ -13,6 +13,7 @@ pub(crate) mod component_set;
 pub(crate) mod components;
 pub(crate) mod destroy;
 pub(crate) mod events;
+pub(crate) mod focus;
 pub(crate) mod frame;
 pub(crate) mod input;
 pub(crate) mod lifecycle;

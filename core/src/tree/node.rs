@@ -50,6 +50,8 @@ impl Flags {
     /// A persistent node taken out of the scene while `switch_scene` replaces it:
     /// inactive in the hierarchy until the new scene activates.
     pub(crate) const PARKED: Flags = Flags(1 << 11);
+    /// Can hold the keyboard focus (`set_focusable`).
+    pub(crate) const FOCUSABLE: Flags = Flags(1 << 12);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0

@@ -1,0 +1,203 @@
+//! Keyboard focus, for boards whose input is a few buttons ("Focus" in docs/lifecycle.md §8).
+//!
+//! A node marked focusable can hold the world's one focus. While a node has it, a key
+//! goes to that node's components first and bubbles up to its ancestors' until a handler
+//! calls `stop_propagation`, the way a touch bubbles from the node it hit; with no focus,
+//! keys go to every listener, topmost first, as before. Moving the focus (in order or
+//! spatially, with groups) is the UI toolkit's business; the engine keeps the focus valid:
+//! when the focused node stops being active in the hierarchy (deactivated, destroyed,
+//! detached) or focusable, the focus moves at once to its nearest neighbour — the next
+//! focusable active node after it in tree order within its parent's subtree, else the
+//! last one before it, else the same within the grandparent's subtree, and so on up to
+//! the root; none left, no focus. Every walk follows parent and sibling links, without
+//! recursion.
+
+use crate::tree::node::Flags;
+use crate::{Dispatch, Error, NodeId, World};
+
+impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
+    World<S, N, C, TM, E, TR>
+where
+    S: Dispatch,
+{
+    /// The focused node: focusable and active in the hierarchy, or `None`.
+    ///
+    /// ```
+    /// let mut world: sprig::NodeWorld<8> = sprig::NodeWorld::new();
+    /// let menu = world.create_child(world.root(), "Menu")?;
+    /// let play = world.create_child(menu, "Play")?;
+    /// let quit = world.create_child(menu, "Quit")?;
+    /// world.set_focusable(play, true)?;
+    /// world.set_focusable(quit, true)?;
+    /// world.set_focus(Some(play))?;
+    /// assert_eq!(world.focus(), Some(play));
+    /// world.set_active(play, false)?; // the focus moves to the next one
+    /// assert_eq!(world.focus(), Some(quit));
+    /// # Ok::<(), sprig::Error>(())
+    /// ```
+    pub fn focus(&self) -> Option<NodeId> {
+        self.focus
+    }
+
+    /// Gives `node` the focus, or takes it away with `None`. Errors, changing nothing:
+    /// `StaleHandle`; `NotFocusable` for a node that is not focusable or not active in
+    /// the hierarchy.
+    pub fn set_focus(&mut self, node: Option<NodeId>) -> Result<(), Error> {
+        if let Some(n) = node {
+            let i = self.arena.resolve(n)?;
+            if !self.focus_candidate(i) {
+                return Err(Error::NotFocusable);
+            }
+        }
+        self.focus = node;
+        Ok(())
+    }
+
+    /// Whether the node can hold the focus (off for a new node).
+    pub fn is_focusable(&self, node: NodeId) -> Result<bool, Error> {
+        let i = self.arena.resolve(node)?;
+        Ok(self.has(i, Flags::FOCUSABLE))
+    }
+
+    /// Lets the node hold the focus, or not. Turning it off on the focused node moves
+    /// the focus to its nearest neighbour.
+    pub fn set_focusable(&mut self, node: NodeId, focusable: bool) -> Result<(), Error> {
+        let i = self.arena.resolve(node)?;
+        if !focusable && self.focus == Some(node) {
+            self.focus = self.focus_neighbour(i).map(|f| self.arena.id(f));
+        }
+        self.arena
+            .slot_mut(i)
+            .flags
+            .set(Flags::FOCUSABLE, focusable);
+        Ok(())
+    }
+
+    /// The focusable nodes active in the hierarchy below `scope` (itself excluded), in
+    /// tree order (pre-order, children in sibling order): what a focus group moves
+    /// through. `StaleHandle` for a stale scope.
+    pub fn focusables(&self, scope: NodeId) -> Result<impl Iterator<Item = NodeId> + '_, Error> {
+        let top = self.arena.resolve(scope)?;
+        let mut cur = Some(top);
+        Ok(core::iter::from_fn(move || loop {
+            cur = self.next_active(cur?, top, None);
+            let i = cur?;
+            if self.focus_candidate(i) {
+                return Some(self.arena.id(i));
+            }
+        }))
+    }
+
+    /// The focusable node after `from` (`forward`) or before it in [`focusables`]
+    /// order below `scope`; from `None` (or a node not among them), the first or the
+    /// last. `None` past the end: a group that wraps around asks again from `None`.
+    ///
+    /// [`focusables`]: World::focusables
+    pub fn next_focusable(
+        &self,
+        scope: NodeId,
+        from: Option<NodeId>,
+        forward: bool,
+    ) -> Result<Option<NodeId>, Error> {
+        let (mut first, mut previous, mut found) = (None, None, false);
+        for n in self.focusables(scope)? {
+            if found {
+                return Ok(Some(n));
+            }
+            if Some(n) == from {
+                if !forward {
+                    return Ok(previous);
+                }
+                found = true;
+            }
+            first = first.or(Some(n));
+            previous = Some(n);
+        }
+        Ok(match (found, forward) {
+            (true, _) => None,
+            (false, true) => first,
+            (false, false) => previous,
+        })
+    }
+
+    /// Called as the subtree at `top` starts to deactivate (while it is still active):
+    /// if it holds the focus, the focus moves to the nearest neighbour outside it. (A
+    /// hook of the walk that focuses a node the walk has yet to reach is caught by
+    /// `deactivate_one`, which moves the focus on again.)
+    pub(crate) fn focus_leaving(&mut self, top: usize) {
+        let Some(focus) = self.focus else {
+            return;
+        };
+        let Ok(f) = self.arena.resolve(focus) else {
+            self.focus = None;
+            return;
+        };
+        let mut n = Some(f);
+        while let Some(i) = n {
+            if i == top {
+                self.focus = self.focus_neighbour(top).map(|g| self.arena.id(g));
+                return;
+            }
+            n = self.arena.parent(i);
+        }
+    }
+
+    /// Whether node `i` can hold the focus now.
+    fn focus_candidate(&self, i: usize) -> bool {
+        self.has(i, Flags::FOCUSABLE) && self.has(i, Flags::ACTIVE_IN_HIERARCHY)
+    }
+
+    /// The focus's new home when the subtree at `leaving` loses it: see the module doc.
+    pub(crate) fn focus_neighbour(&self, leaving: usize) -> Option<usize> {
+        let mut inner = leaving;
+        let mut scope = self.arena.parent(leaving)?;
+        loop {
+            let (mut before, mut passed) = (None, false);
+            let mut cur = Some(scope);
+            while let Some(i) = cur {
+                if i == inner {
+                    passed = true;
+                } else if self.focus_candidate(i) {
+                    if passed {
+                        return Some(i);
+                    }
+                    before = Some(i);
+                }
+                cur = self.next_active(i, scope, Some(inner));
+            }
+            if before.is_some() {
+                return before;
+            }
+            inner = scope;
+            scope = self.arena.parent(scope)?;
+        }
+    }
+
+    /// The next node after `cur` in a pre-order walk of `top`'s subtree that enters only
+    /// nodes active in the hierarchy and not the subtree of `skip`.
+    fn next_active(&self, cur: usize, top: usize, skip: Option<usize>) -> Option<usize> {
+        let active = |c: Option<usize>| {
+            let mut c = c;
+            while let Some(i) = c {
+                if self.has(i, Flags::ACTIVE_IN_HIERARCHY) {
+                    return Some(i);
+                }
+                c = self.arena.next_sibling(i);
+            }
+            None
+        };
+        if Some(cur) != skip {
+            if let Some(child) = active(self.arena.first_child(cur)) {
+                return Some(child);
+            }
+        }
+        let mut n = cur;
+        while n != top {
+            if let Some(sibling) = active(self.arena.next_sibling(n)) {
+                return Some(sibling);
+            }
+            n = self.arena.parent(n)?;
+        }
+        None
+    }
+}
