@@ -1,0 +1,7 @@
+//! Sprig's UI toolkit: the parts a product's screens are built from, written as ordinary
+//! reusable components (`impl Hooks for …` against `AnyWorld`), so they work in any
+//! app's world whatever its component set and capacities. Like the core, the crate is
+//! `no_std` and allocates nothing: every capacity is a constant in a type.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
