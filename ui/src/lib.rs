@@ -5,3 +5,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod focus;
+
+pub use focus::{FocusGroup, FocusIndicator, Navigation};
