@@ -58,7 +58,8 @@ impl Margin {
     fn resolve(self, parent_length: f32) -> f32 {
         match self {
             Margin::Pixels(pixels) => pixels,
-            Margin::Percent(percent) => percent / 100.0 * parent_length,
+            // Multiplying first keeps whole percentages of whole sizes exact.
+            Margin::Percent(percent) => percent * parent_length / 100.0,
         }
     }
 

@@ -59,7 +59,11 @@ pub(super) fn lay_out<W: AnyWorld>(
             item.set_extent(axis, share);
         }
         let own_anchor = axis.of(item.anchor);
-        let a = if reversed { 1.0 - own_anchor } else { own_anchor };
+        let a = if reversed {
+            1.0 - own_anchor
+        } else {
+            own_anchor
+        };
         let extent = item.extent(axis);
         next += sign * a * extent + sign * spacing;
         axis.set(&mut item.position, next);

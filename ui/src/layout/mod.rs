@@ -333,7 +333,14 @@ impl Layout {
         f.word(self.cross_align as u32);
         f.word(u32::from(self.affected_by_scale));
         let p = self.padding;
-        for v in [p.left, p.right, p.top, p.bottom, self.spacing_x, self.spacing_y] {
+        for v in [
+            p.left,
+            p.right,
+            p.top,
+            p.bottom,
+            self.spacing_x,
+            self.spacing_y,
+        ] {
             f.f32(v);
         }
         f.size(self.cell_size);
@@ -364,9 +371,13 @@ impl Layout {
         self.check()?;
         let size_before = world.content_size(node)?;
         match self.kind {
-            LayoutKind::Horizontal => linear::lay_out(self, world, node, Axis::Horizontal, changes)?,
+            LayoutKind::Horizontal => {
+                linear::lay_out(self, world, node, Axis::Horizontal, changes)?
+            }
             LayoutKind::Vertical => linear::lay_out(self, world, node, Axis::Vertical, changes)?,
-            LayoutKind::Grid { start_axis } => grid::lay_out(self, world, node, start_axis, changes)?,
+            LayoutKind::Grid { start_axis } => {
+                grid::lay_out(self, world, node, start_axis, changes)?
+            }
         }
         if world.content_size(node)? != size_before {
             changes.resized(node);
@@ -425,9 +436,9 @@ pub fn update_layout<W: AnyWorld>(world: &mut W, node: NodeId) -> Result<(), Err
     };
     let mut copy = world.get::<Layout>(comp)?.clone();
     let mut changes = Changes::new();
-    let result = copy.refresh(world, node, &mut changes).and_then(|()| {
-        settle::drain(world, &mut Running::Layout(comp, &mut copy), &mut changes)
-    });
+    let result = copy
+        .refresh(world, node, &mut changes)
+        .and_then(|()| settle::drain(world, &mut Running::Layout(comp, &mut copy), &mut changes));
     *world.get_mut::<Layout>(comp)? = copy;
     result
 }

@@ -76,8 +76,7 @@ impl Changes {
     }
 
     pub(crate) fn resized(&mut self, node: NodeId) {
-        if !self.queue.iter().any(|&queued| queued == node) && self.queue.push_back(node).is_err()
-        {
+        if !self.queue.iter().any(|&queued| queued == node) && self.queue.push_back(node).is_err() {
             self.overflowed = true;
         }
     }
