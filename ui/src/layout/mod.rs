@@ -347,12 +347,14 @@ impl Layout {
         f.size(world.content_size(node)?);
         f.vec(world.anchor(node)?);
         for child in world.children(node)? {
-            f.node(child);
-            f.word(u32::from(world.active(child)?));
-            f.size(world.content_size(child)?);
-            f.vec(world.anchor(child)?);
-            f.vec(world.scale(child)?);
-            f.vec(world.position(child)?);
+            f.child(
+                child,
+                world.active(child)?,
+                world.content_size(child)?,
+                world.anchor(child)?,
+                world.scale(child)?,
+                world.position(child)?,
+            );
         }
         Ok(f.finish())
     }

@@ -24,17 +24,44 @@ const MAX_STEPS: usize = 64;
 /// Children read per walk of a parent's child list when the world is needed mutably.
 const CHUNK: usize = 32;
 
-/// FNV-1a over 32-bit words: a cheap summary of everything a result depends on.
+/// A cheap 64-bit summary of everything a result depends on, compared frame to frame.
+///
+/// Each step is a bijection of the running value for a fixed input and of the input for
+/// a fixed running value, so one changed value (one field of one child, say) always
+/// changes the summary; only several changes at once can cancel out, by a coincidence of
+/// 64-bit products.
 #[derive(Clone, Copy)]
 pub(crate) struct Fingerprint(u64);
+
+/// Odd multipliers (odd, so multiplying is a bijection), one per field of a child.
+const MIX: [u64; 6] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xbf58_476d_1ce4_e5b9,
+    0x94d0_49bb_1331_11eb,
+    0xd6e8_feb8_6659_fd93,
+    0xa076_1d64_78bd_642f,
+    0xe703_7ed1_a0b4_28db,
+];
+
+fn spread(x: u64, multiplier: u64) -> u64 {
+    (x ^ (x >> 32)).wrapping_mul(multiplier)
+}
+
+fn pair(a: f32, b: f32) -> u64 {
+    u64::from(a.to_bits()) | u64::from(b.to_bits()) << 32
+}
 
 impl Fingerprint {
     pub(crate) const fn new() -> Self {
         Fingerprint(0xcbf2_9ce4_8422_2325)
     }
 
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX[0]);
+    }
+
     pub(crate) fn word(&mut self, word: u32) {
-        self.0 = (self.0 ^ u64::from(word)).wrapping_mul(0x0000_0100_0000_01b3);
+        self.mix(u64::from(word));
     }
 
     pub(crate) fn f32(&mut self, value: f32) {
@@ -42,17 +69,32 @@ impl Fingerprint {
     }
 
     pub(crate) fn vec(&mut self, v: Vec2) {
-        self.f32(v.x);
-        self.f32(v.y);
+        self.mix(pair(v.x, v.y));
     }
 
     pub(crate) fn size(&mut self, s: Size2) {
-        self.f32(s.width);
-        self.f32(s.height);
+        self.mix(pair(s.width, s.height));
     }
 
-    pub(crate) fn node(&mut self, node: NodeId) {
-        self.word(u32::from(node.index()) << 16 | u32::from(node.generation()));
+    /// One child: its fields are spread independently (so the processor overlaps their
+    /// multiplications) and summed, then mixed in with one dependent step.
+    pub(crate) fn child(
+        &mut self,
+        node: NodeId,
+        active: bool,
+        size: Size2,
+        anchor: Vec2,
+        scale: Vec2,
+        position: Vec2,
+    ) {
+        let id =
+            u64::from(node.index()) | u64::from(node.generation()) << 16 | u64::from(active) << 32;
+        let word = spread(id, MIX[1])
+            .wrapping_add(spread(pair(size.width, size.height), MIX[2]))
+            .wrapping_add(spread(pair(anchor.x, anchor.y), MIX[3]))
+            .wrapping_add(spread(pair(scale.x, scale.y), MIX[4]))
+            .wrapping_add(spread(pair(position.x, position.y), MIX[5]));
+        self.mix(word);
     }
 
     pub(crate) fn finish(self) -> u64 {
