@@ -4,8 +4,8 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use super::settle::{for_each_child, Changes};
-use super::{active_count, apply, Axis, Item, Layout, ResizeMode};
+use super::settle::{for_each_child, Changes, Fingerprint};
+use super::{apply, skip, Axis, Item, Layout, ResizeMode};
 
 /// The running state of the line breaking, shared by measuring and placing.
 #[derive(Clone, Copy)]
@@ -62,17 +62,15 @@ impl Lines {
     }
 }
 
-/// Lays out `node`'s active children in a grid whose lines go along `start_axis`.
+/// Lays out `node`'s active children (at least one) in a grid whose lines go along
+/// `start_axis`; returns the children's fingerprint after.
 pub(super) fn lay_out<W: AnyWorld>(
     layout: &Layout,
     world: &mut W,
     node: NodeId,
     start_axis: Axis,
     changes: &mut Changes,
-) -> Result<(), Error> {
-    if active_count(world, node)? == 0 {
-        return Ok(());
-    }
+) -> Result<Fingerprint, Error> {
     let main = start_axis;
     let cross = main.other();
     let own = world.content_size(node)?;
@@ -131,9 +129,10 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_reversed = layout.reversed(cross);
 
     let mut lines = start;
+    let mut placed = Fingerprint::new();
     for_each_child(world, node, |world, child| {
         if !world.active(child)? {
-            return Ok(());
+            return skip(world, child, &mut placed);
         }
         let mut item = read(world, child)?;
         let along = lines.place(&item);
@@ -148,7 +147,7 @@ pub(super) fn lay_out<W: AnyWorld>(
             cross_origin + cross_sign * (lines.offset + a * item.extent(cross) + cross_pad + gaps);
         main.set(&mut item.position, along);
         cross.set(&mut item.position, across);
-        apply(world, child, &item, changes)
+        apply(world, child, &item, &mut placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -156,5 +155,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         cross.set_extent(&mut size, cross_length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(())
+    Ok(placed)
 }

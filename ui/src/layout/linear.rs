@@ -4,22 +4,19 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use super::settle::{for_each_child, Changes};
-use super::{active_count, apply, Axis, CrossAlign, Item, Layout, ResizeMode};
+use super::settle::{for_each_child, Changes, Fingerprint};
+use super::{apply, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
 
-/// Lays out `node`'s active children along `axis`.
+/// Lays out `node`'s `count` (at least one) active children along `axis`; returns the
+/// children's fingerprint after.
 pub(super) fn lay_out<W: AnyWorld>(
     layout: &Layout,
     world: &mut W,
     node: NodeId,
     axis: Axis,
+    count: usize,
     changes: &mut Changes,
-) -> Result<(), Error> {
-    let count = active_count(world, node)?;
-    if count == 0 {
-        // As Cocos: nothing to arrange, and the container keeps its size.
-        return Ok(());
-    }
+) -> Result<Fingerprint, Error> {
     let n = count as f32;
     let own = world.content_size(node)?;
     let anchor = world.anchor(node)?;
@@ -50,9 +47,10 @@ pub(super) fn lay_out<W: AnyWorld>(
     let high = (1.0 - cross_anchor) * cross_length - cross_after;
 
     let mut next = origin + sign * pad - sign * spacing;
+    let mut placed = Fingerprint::new();
     for_each_child(world, node, |world, child| {
         if !world.active(child)? {
-            return Ok(());
+            return skip(world, child, &mut placed);
         }
         let mut item = Item::read(world, child, layout.affected_by_scale)?;
         if layout.resize_mode == ResizeMode::Children {
@@ -86,7 +84,7 @@ pub(super) fn lay_out<W: AnyWorld>(
                 cross.set(&mut item.position, (low + high) / 2.0 + (ac - 0.5) * e);
             }
         }
-        apply(world, child, &item, changes)
+        apply(world, child, &item, &mut placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -94,5 +92,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         axis.set_extent(&mut size, length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(())
+    Ok(placed)
 }

@@ -315,7 +315,8 @@ impl Layout {
         }
     }
 
-    fn fingerprint<W: AnyWorld>(&self, world: &W, node: NodeId) -> Result<u64, Error> {
+    /// The settings and the container's size and anchor.
+    fn header<W: AnyWorld>(&self, world: &W, node: NodeId) -> Result<Fingerprint, Error> {
         let mut f = Fingerprint::new();
         f.word(match self.kind {
             LayoutKind::Horizontal => 0,
@@ -346,45 +347,47 @@ impl Layout {
         f.size(self.cell_size);
         f.size(world.content_size(node)?);
         f.vec(world.anchor(node)?);
-        for child in world.children(node)? {
-            f.child(
-                child,
-                world.active(child)?,
-                world.content_size(child)?,
-                world.anchor(child)?,
-                world.scale(child)?,
-                world.position(child)?,
-            );
-        }
-        Ok(f.finish())
+        Ok(f)
     }
 
     /// Lays out if the fingerprint changed; queues the nodes it resized.
+    ///
+    /// The fingerprint is the header's, then the children's: read in one walk before,
+    /// and recorded while placing after, so a recomputation walks the children twice
+    /// (three times to fit a container), a still frame once.
     pub(crate) fn refresh<W: AnyWorld>(
         &mut self,
         world: &mut W,
         node: NodeId,
         changes: &mut Changes,
     ) -> HookResult {
-        let before = self.fingerprint(world, node)?;
+        let (children, active) = children_fingerprint(world, node)?;
+        let before = self.header(world, node)?.then(children);
         if !self.forced && self.last == Some(before) {
             return Ok(());
         }
         self.check()?;
         let size_before = world.content_size(node)?;
-        match self.kind {
-            LayoutKind::Horizontal => {
-                linear::lay_out(self, world, node, Axis::Horizontal, changes)?
+        let placed = if active == 0 {
+            // As Cocos: nothing to arrange, and the container keeps its size.
+            children
+        } else {
+            match self.kind {
+                LayoutKind::Horizontal => {
+                    linear::lay_out(self, world, node, Axis::Horizontal, active, changes)?
+                }
+                LayoutKind::Vertical => {
+                    linear::lay_out(self, world, node, Axis::Vertical, active, changes)?
+                }
+                LayoutKind::Grid { start_axis } => {
+                    grid::lay_out(self, world, node, start_axis, changes)?
+                }
             }
-            LayoutKind::Vertical => linear::lay_out(self, world, node, Axis::Vertical, changes)?,
-            LayoutKind::Grid { start_axis } => {
-                grid::lay_out(self, world, node, start_axis, changes)?
-            }
-        }
+        };
         if world.content_size(node)? != size_before {
             changes.resized(node);
         }
-        self.last = Some(self.fingerprint(world, node)?);
+        self.last = Some(self.header(world, node)?.then(placed));
         self.forced = false;
         self.recomputations = self.recomputations.wrapping_add(1);
         Ok(())
@@ -505,6 +508,8 @@ pub(crate) struct Item {
     pub(crate) anchor: Vec2,
     /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
     pub(crate) scale: Vec2,
+    /// The node's own scale.
+    pub(crate) raw_scale: Vec2,
     pub(crate) position: Vec2,
 }
 
@@ -514,9 +519,9 @@ impl Item {
         child: NodeId,
         affected_by_scale: bool,
     ) -> Result<Item, Error> {
+        let raw_scale = world.scale(child)?;
         let scale = if affected_by_scale {
-            let s = world.scale(child)?;
-            Vec2::new(s.x.abs(), s.y.abs())
+            Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())
         } else {
             Vec2::ONE
         };
@@ -524,6 +529,7 @@ impl Item {
             size: world.content_size(child)?,
             anchor: world.anchor(child)?,
             scale,
+            raw_scale,
             position: world.position(child)?,
         })
     }
@@ -543,27 +549,68 @@ impl Item {
     }
 }
 
-/// Writes a child's new size (queueing it if it changed) and position.
+/// Writes a child's new size (queueing it if it changed) and position, and records
+/// them in the children's fingerprint.
 pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
     item: &Item,
+    placed: &mut Fingerprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
     if world.content_size(child)? != item.size {
         world.set_content_size(child, item.size)?;
         changes.resized(child);
     }
-    world.set_position(child, item.position)
+    world.set_position(child, item.position)?;
+    placed.child(
+        child,
+        true,
+        item.size,
+        item.anchor,
+        item.raw_scale,
+        item.position,
+    );
+    Ok(())
 }
 
-/// The number of active children.
-pub(crate) fn active_count<W: AnyWorld>(world: &W, node: NodeId) -> Result<usize, Error> {
-    let mut count = 0;
+/// Records an inactive child, which the layout leaves alone, in the children's
+/// fingerprint.
+pub(crate) fn skip<W: AnyWorld>(
+    world: &W,
+    child: NodeId,
+    placed: &mut Fingerprint,
+) -> Result<(), Error> {
+    placed.child(
+        child,
+        false,
+        world.content_size(child)?,
+        world.anchor(child)?,
+        world.scale(child)?,
+        world.position(child)?,
+    );
+    Ok(())
+}
+
+/// The children's part of the fingerprint (id, `active` flag, size, anchor, scale and
+/// position of each, in sibling order) and the number of active children.
+fn children_fingerprint<W: AnyWorld>(
+    world: &W,
+    node: NodeId,
+) -> Result<(Fingerprint, usize), Error> {
+    let mut f = Fingerprint::new();
+    let mut active = 0;
     for child in world.children(node)? {
-        if world.active(child)? {
-            count += 1;
-        }
+        let is_active = world.active(child)?;
+        active += usize::from(is_active);
+        f.child(
+            child,
+            is_active,
+            world.content_size(child)?,
+            world.anchor(child)?,
+            world.scale(child)?,
+            world.position(child)?,
+        );
     }
-    Ok(count)
+    Ok((f, active))
 }

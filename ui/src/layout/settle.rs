@@ -97,6 +97,12 @@ impl Fingerprint {
         self.mix(word);
     }
 
+    /// This summary followed by `rest`'s.
+    pub(crate) fn then(mut self, rest: Fingerprint) -> u64 {
+        self.mix(rest.0);
+        self.0
+    }
+
     pub(crate) fn finish(self) -> u64 {
         self.0
     }
