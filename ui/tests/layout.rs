@@ -571,3 +571,63 @@ fn settings_that_are_not_finite_are_an_error_that_moves_nothing() -> Result<(), 
     assert_eq!(positions(&world, &children)?, [(3.0, 4.0), (3.0, 4.0)]);
     Ok(())
 }
+
+#[test]
+fn children_resized_by_a_layout_settle_their_own_layouts_the_same_frame() -> Result<(), Error> {
+    // A row sharing its width between a column, whose layout puts its item against its
+    // right padding, and a plain cell holding a badge aligned to the cell's right. The
+    // column's layout is enabled before the row's, so it runs first, with the column's
+    // old width, and must be brought up to date when the row resizes the column.
+    let mut world = TestWorld::new();
+    let row = world.create_child(world.root(), "Row")?;
+    world.set_content_size(row, Size2::new(100.0, 40.0))?;
+    let column = world.create_child(row, "Column")?;
+    world.set_content_size(column, Size2::new(10.0, 40.0))?;
+    let item = world.create_child(column, "Item")?;
+    world.set_content_size(item, Size2::new(20.0, 20.0))?;
+    let column_layout = world.add_component(
+        column,
+        Layout::new(LayoutKind::Vertical).with_cross_align(CrossAlign::End),
+    )?;
+    let cell = world.create_child(row, "Cell")?;
+    world.set_content_size(cell, Size2::new(10.0, 40.0))?;
+    let badge = world.create_child(cell, "Badge")?;
+    world.set_content_size(badge, Size2::new(4.0, 4.0))?;
+    world.add_component(
+        badge,
+        Widget::new(AlignMode::Always).with_right(Margin::Pixels(0.0)),
+    )?;
+    world.add_component(
+        row,
+        Layout::new(LayoutKind::Horizontal)
+            .with_resize_mode(ResizeMode::Children)
+            .with_spacing(10.0, 0.0),
+    )?;
+    world.tick(0.016)?;
+    // (100 - 10) / 2 = 45 each.
+    assert_eq!(
+        sizes(&world, &[column, cell])?,
+        [(45.0, 40.0), (45.0, 40.0)]
+    );
+    assert_eq!(
+        positions(&world, &[column, cell])?,
+        [(-27.5, 0.0), (27.5, 0.0)]
+    );
+    assert_eq!(world.position(item)?, Vec2::new(12.5, 10.0));
+    assert_eq!(world.position(badge)?, Vec2::new(20.5, 0.0));
+    assert_eq!(recomputations(&world, column_layout)?, 2);
+
+    world.set_content_size(row, Size2::new(50.0, 40.0))?;
+    world.tick(0.016)?;
+    assert_eq!(
+        sizes(&world, &[column, cell])?,
+        [(20.0, 40.0), (20.0, 40.0)]
+    );
+    assert_eq!(
+        positions(&world, &[column, cell])?,
+        [(-15.0, 0.0), (15.0, 0.0)]
+    );
+    assert_eq!(world.position(item)?, Vec2::new(0.0, 10.0));
+    assert_eq!(world.position(badge)?, Vec2::new(8.0, 0.0));
+    Ok(())
+}

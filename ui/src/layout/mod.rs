@@ -31,13 +31,24 @@
 //! computes a fingerprint of what the result depends on: its settings, the container's
 //! size and anchor, and for each child its id, `active` flag, size, anchor, scale and
 //! position. Only when that differs from the fingerprint after its last run (or it was
-//! just enabled) does it lay out again. A still frame therefore costs one walk of the
-//! child list and a hash of about eleven words per child; a recomputation costs three
-//! walks (count, place, fingerprint) and one `set_position` per active child.
+//! just enabled, or [`Layout::mark_dirty`] was called) does it lay out again.
 //!
-//! So: adding, removing, moving, activating or deactivating a child, resizing,
-//! re-anchoring or rescaling one, moving one (it snaps back, as in Cocos), or resizing
-//! the container, re-lays out that frame; nothing else does.
+//! So: adding, removing, reordering, activating or deactivating a child, resizing,
+//! re-anchoring, rescaling or moving one (it snaps back, as in Cocos), resizing or
+//! re-anchoring the container, or changing a setting re-lays out that frame; nothing
+//! else does. `destroy` on a child counts twice: it deactivates the child at once and
+//! removes it at the end of the frame.
+//!
+//! A still frame costs one walk of the child list, six accessor calls per child and a
+//! 64-bit hash (one dependent multiplication per child). A recomputation costs that
+//! walk, a second one that places each active child (about eight accessor calls and one
+//! `set_position`, plus `set_content_size` when it resizes it) and records the new
+//! fingerprint on the way, and a third to measure the children first when it fits the
+//! container. `benches/layout.rs` measures both against hand-written code.
+//!
+//! A fingerprint only summarises: one changed value always changes it, but several
+//! changes in the same frame could in principle cancel out (a coincidence of 64-bit
+//! products), and that frame would not be laid out.
 //!
 //! # Nested containers settle in one frame
 //!
@@ -49,6 +60,14 @@
 //! itself. Whichever order the components run in, the tree is settled at the end of the
 //! late-update pass: a list whose `Container` layout grows moves its widget-aligned node
 //! the same frame, and an outer container grows with an inner one.
+//!
+//! The spreading is bounded, with no recursion: one hook queues at most 32 resized
+//! nodes and processes at most 64; what is left over (a `Children` layout resizing more
+//! than 32 children that have layouts of their own, say) settles the next frame.
+//!
+//! A [`Widget`](crate::widget::Widget) on a child that a layout also places fights it:
+//! each undoes the other every frame (the widget, running later, wins on screen). Put
+//! the widget on the container, or on a node inside the child.
 
 mod grid;
 mod linear;

@@ -18,7 +18,7 @@ use crate::layout::Layout;
 use crate::widget::Widget;
 
 /// Nodes whose size changed and whose dependents have not been refreshed yet.
-const QUEUE: usize = 16;
+const QUEUE: usize = 32;
 /// Queued nodes processed by one hook before the rest is left to the next frame.
 const MAX_STEPS: usize = 64;
 /// Children read per walk of a parent's child list when the world is needed mutably.
@@ -111,21 +111,20 @@ impl Fingerprint {
 /// The nodes resized during one hook, waiting for their dependents to be refreshed.
 pub(crate) struct Changes {
     queue: Deque<NodeId, QUEUE>,
-    /// Set when a node could not be queued: its dependents settle next frame instead.
-    pub(crate) overflowed: bool,
 }
 
 impl Changes {
     pub(crate) const fn new() -> Self {
         Changes {
             queue: Deque::new(),
-            overflowed: false,
         }
     }
 
+    /// Queues `node` once; when the queue is full it is left out, and what depends on
+    /// its size settles next frame, from the fingerprints.
     pub(crate) fn resized(&mut self, node: NodeId) {
-        if !self.queue.iter().any(|&queued| queued == node) && self.queue.push_back(node).is_err() {
-            self.overflowed = true;
+        if !self.queue.iter().any(|&queued| queued == node) {
+            let _ = self.queue.push_back(node);
         }
     }
 
