@@ -631,3 +631,24 @@ fn children_resized_by_a_layout_settle_their_own_layouts_the_same_frame() -> Res
     assert_eq!(world.position(badge)?, Vec2::new(8.0, 0.0));
     Ok(())
 }
+
+#[test]
+fn a_layout_on_the_root_lays_out_in_the_panel() -> Result<(), Error> {
+    let mut world = TestWorld::new();
+    let root = world.root();
+    world.set_content_size(root, Size2::new(128.0, 64.0))?;
+    let a = world.create_child(root, "A")?;
+    world.set_content_size(a, Size2::new(20.0, 10.0))?;
+    let b = world.create_child(root, "B")?;
+    world.set_content_size(b, Size2::new(20.0, 10.0))?;
+    world.add_component(
+        root,
+        Layout::new(LayoutKind::Vertical)
+            .with_padding(Padding::uniform(2.0))
+            .with_cross_align(CrossAlign::Start),
+    )?;
+    world.tick(0.016)?;
+    // From the panel's top-left corner, 2 in.
+    assert_eq!(positions(&world, &[a, b])?, [(12.0, 57.0), (12.0, 47.0)]);
+    Ok(())
+}

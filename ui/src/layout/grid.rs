@@ -5,7 +5,7 @@
 use sprig::{AnyWorld, Error, NodeId};
 
 use super::settle::{for_each_child, Changes, Fingerprint};
-use super::{apply, skip, Axis, Item, Layout, ResizeMode};
+use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
 
 /// The running state of the line breaking, shared by measuring and placing.
 #[derive(Clone, Copy)]
@@ -74,7 +74,7 @@ pub(super) fn lay_out<W: AnyWorld>(
     let main = start_axis;
     let cross = main.other();
     let own = world.content_size(node)?;
-    let anchor = world.anchor(node)?;
+    let anchor = container_anchor(world, node)?;
     let main_length = main.extent(own);
     let main_anchor = main.of(anchor);
     let (origin, sign, pad) = layout.line_start(main, main_anchor, main_length);

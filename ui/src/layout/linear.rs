@@ -5,7 +5,7 @@
 use sprig::{AnyWorld, Error, NodeId};
 
 use super::settle::{for_each_child, Changes, Fingerprint};
-use super::{apply, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
+use super::{apply, container_anchor, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
 
 /// Lays out `node`'s `count` (at least one) active children along `axis`; returns the
 /// children's fingerprint after.
@@ -19,7 +19,7 @@ pub(super) fn lay_out<W: AnyWorld>(
 ) -> Result<Fingerprint, Error> {
     let n = count as f32;
     let own = world.content_size(node)?;
-    let anchor = world.anchor(node)?;
+    let anchor = container_anchor(world, node)?;
     let spacing = layout.spacing_along(axis);
     let (pad_before, pad_after) = layout.padding_along(axis);
     let gaps = (n - 1.0) * spacing;

@@ -23,6 +23,10 @@
 //!   coordinate; [`CrossAlign::Keep`], the default, still does);
 //! - an empty (0 × 0) container is not given Cocos's default 300 × 200.
 //!
+//! A layout on the root lays out in the panel, from `(0, 0)` to the root's content
+//! size, whatever the root's anchor (as a [`Widget`](crate::widget::Widget) on a child
+//! of the root aligns to it).
+//!
 //! # When it runs, and its cost
 //!
 //! In `late_update` (after every `update` and the timers, before the renderer draws),
@@ -609,6 +613,17 @@ pub(crate) fn skip<W: AnyWorld>(
         world.position(child)?,
     );
     Ok(())
+}
+
+/// The container's anchor; the root's is its bottom-left corner whatever its anchor,
+/// as for a [`Widget`](crate::widget::Widget) on a child of the root: the root is the
+/// panel, from `(0, 0)` to its content size.
+pub(crate) fn container_anchor<W: AnyWorld>(world: &W, node: NodeId) -> Result<Vec2, Error> {
+    if node == world.root() {
+        Ok(Vec2::ZERO)
+    } else {
+        world.anchor(node)
+    }
 }
 
 /// The children's part of the fingerprint (id, `active` flag, size, anchor, scale and
