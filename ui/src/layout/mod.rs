@@ -157,13 +157,13 @@ pub enum CrossAlign {
 /// Space kept free inside the container's edges, in node units (pixels at scale 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Padding {
-    /// Before the left edge.
+    /// Inside the left edge.
     pub left: f32,
-    /// Before the right edge.
+    /// Inside the right edge.
     pub right: f32,
-    /// Below the top edge.
+    /// Inside the top edge.
     pub top: f32,
-    /// Above the bottom edge.
+    /// Inside the bottom edge.
     pub bottom: f32,
 }
 
