@@ -528,6 +528,8 @@ impl Axis {
 #[derive(Clone, Copy)]
 pub(crate) struct Item {
     pub(crate) size: Size2,
+    /// The size the child had when read, to write only a changed one.
+    pub(crate) read_size: Size2,
     pub(crate) anchor: Vec2,
     /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
     pub(crate) scale: Vec2,
@@ -548,8 +550,10 @@ impl Item {
         } else {
             Vec2::ONE
         };
+        let size = world.content_size(child)?;
         Ok(Item {
-            size: world.content_size(child)?,
+            size,
+            read_size: size,
             anchor: world.anchor(child)?,
             scale,
             raw_scale,
@@ -581,7 +585,7 @@ pub(crate) fn apply<W: AnyWorld>(
     placed: &mut Fingerprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    if world.content_size(child)? != item.size {
+    if item.size != item.read_size {
         world.set_content_size(child, item.size)?;
         changes.resized(child);
     }
