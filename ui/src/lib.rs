@@ -7,5 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod focus;
+pub mod layout;
+pub mod widget;
 
 pub use focus::{FocusGroup, FocusIndicator, Navigation};

@@ -1,0 +1,654 @@
+//! [`Layout`] (Cocos Creator 2.4 `cc.Layout`): arranges its node's active children in
+//! sibling order, in a row, a column or a grid, and can size the container to its
+//! children or the children to the container.
+//!
+//! # Placement
+//!
+//! As in `CCLayout.js`: positions are anchor positions in the container's anchor space;
+//! each child occupies its content size times its scale (the scale only when
+//! [`Layout::affected_by_scale`] is set, as in Cocos, where it is off by default); the
+//! first child touches the padding on the side the direction starts from, and each next
+//! one follows at `spacing`. Where Sprig differs from Cocos 2.4 (each a choice, not an
+//! accident of porting):
+//!
+//! - a child wider (taller) than the container is placed too; Cocos leaves it where it
+//!   was;
+//! - a grid row (column) is as tall (wide) as its tallest (widest) child; Cocos tracks
+//!   the two largest heights seen and can take a wrong one when heights differ;
+//! - a grid child that does not fit in an empty row starts that row, never a new one;
+//! - in a top-to-bottom grid, a child's *top* edge is on the row's top line whatever its
+//!   anchor (Cocos 2.4 uses the anchor as if it were bottom-to-top, which is only right
+//!   for an anchor of 0.5);
+//! - [`CrossAlign`] places children across a row or column (Cocos 2.4 keeps their other
+//!   coordinate; [`CrossAlign::Keep`], the default, still does);
+//! - an empty (0 × 0) container is not given Cocos's default 300 × 200.
+//!
+//! A layout on the root lays out in the panel, from `(0, 0)` to the root's content
+//! size, whatever the root's anchor (as a [`Widget`](crate::widget::Widget) on a child
+//! of the root aligns to it).
+//!
+//! # When it runs, and its cost
+//!
+//! In `late_update` (after every `update` and the timers, before the renderer draws),
+//! with execution order [`LAYOUT_EXECUTION_ORDER`], before the widgets
+//! ([`WIDGET_EXECUTION_ORDER`](crate::widget::WIDGET_EXECUTION_ORDER)). Each frame it
+//! computes a fingerprint of what the result depends on: its settings, the container's
+//! size and anchor, and for each child its id, `active` flag, size, anchor, scale and
+//! position. Only when that differs from the fingerprint after its last run (or it was
+//! just enabled, or [`Layout::mark_dirty`] was called) does it lay out again.
+//!
+//! So: adding, removing, reordering, activating or deactivating a child, resizing,
+//! re-anchoring, rescaling or moving one (it snaps back, as in Cocos), resizing or
+//! re-anchoring the container, or changing a setting re-lays out that frame; nothing
+//! else does. `destroy` on a child counts twice: it deactivates the child at once and
+//! removes it at the end of the frame.
+//!
+//! A still frame costs one walk of the child list, six accessor calls per child and a
+//! 64-bit hash (one dependent multiplication per child). A recomputation costs that
+//! walk, a second one that places each active child (about eight accessor calls and one
+//! `set_position`, plus `set_content_size` when it resizes it) and records the new
+//! fingerprint on the way, and a third to measure the children first when it fits the
+//! container. `benches/layout.rs` measures both against hand-written code.
+//!
+//! A fingerprint only summarises: one changed value always changes it, but several
+//! changes in the same frame could in principle cancel out (a coincidence of 64-bit
+//! products), and that frame would not be laid out.
+//!
+//! # Nested containers settle in one frame
+//!
+//! A run that changes a node's size (a `Container` layout resizing its node, a
+//! `Children` layout resizing children) refreshes at once, in the same hook, whatever
+//! depends on that size: the node's own layout and [`Widget`](crate::widget::Widget),
+//! its parent's layout (a container of containers), and its children's widgets. Each of
+//! those does nothing if its own fingerprint is unchanged, so the spreading stops by
+//! itself. Whichever order the components run in, the tree is settled at the end of the
+//! late-update pass: a list whose `Container` layout grows moves its widget-aligned node
+//! the same frame, and an outer container grows with an inner one.
+//!
+//! The spreading is bounded, with no recursion: one hook queues at most 32 resized
+//! nodes and processes at most 64; what is left over (a `Children` layout resizing more
+//! than 32 children that have layouts of their own, say) settles the next frame.
+//!
+//! A [`Widget`](crate::widget::Widget) on a child that a layout also places fights it:
+//! each undoes the other every frame (the widget, running later, wins on screen). Put
+//! the widget on the container, or on a node inside the child.
+
+mod grid;
+mod linear;
+pub(crate) mod settle;
+
+use sprig::{component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2};
+
+use settle::{Changes, Fingerprint, Running};
+
+/// The execution order of [`Layout`]: late, so the app's own components (order 0) have
+/// moved and resized things first, and before the widgets, so a widget aligns a
+/// container with its new size.
+pub const LAYOUT_EXECUTION_ORDER: i16 = 10_000;
+
+/// How the children are arranged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// One row, in [`Layout::horizontal_direction`].
+    Horizontal,
+    /// One column, in [`Layout::vertical_direction`].
+    Vertical,
+    /// Rows along `start_axis` that break when the next child would cross the
+    /// container's padding; the lines follow each other along the other axis.
+    Grid {
+        /// The axis children are first placed along.
+        start_axis: Axis,
+    },
+}
+
+/// An axis of the node's space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// x, to the right.
+    Horizontal,
+    /// y, up.
+    Vertical,
+}
+
+/// What is resized to make children and container fit (Cocos `ResizeMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResizeMode {
+    /// Nothing: only positions change.
+    None,
+    /// The container's size along the layout fits its children (a grid: the size across
+    /// its start axis).
+    Container,
+    /// The children: in a row or column they share the container's length equally, after
+    /// padding and spacing; in a grid each becomes [`Layout::cell_size`].
+    Children,
+}
+
+/// The order along x.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HorizontalDirection {
+    /// The first child on the left (the default).
+    LeftToRight,
+    /// The first child on the right.
+    RightToLeft,
+}
+
+/// The order along y.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerticalDirection {
+    /// The first child at the top (the default, as in Cocos).
+    TopToBottom,
+    /// The first child at the bottom.
+    BottomToTop,
+}
+
+/// Where a row's children go vertically, or a column's horizontally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrossAlign {
+    /// Each child keeps its own other coordinate (Cocos 2.4; the default).
+    Keep,
+    /// Against the top padding (a row) or the left padding (a column).
+    Start,
+    /// Centred between the paddings.
+    Center,
+    /// Against the bottom padding (a row) or the right padding (a column).
+    End,
+}
+
+/// Space kept free inside the container's edges, in node units (pixels at scale 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Padding {
+    /// Inside the left edge.
+    pub left: f32,
+    /// Inside the right edge.
+    pub right: f32,
+    /// Inside the top edge.
+    pub top: f32,
+    /// Inside the bottom edge.
+    pub bottom: f32,
+}
+
+impl Padding {
+    /// The same padding on all four sides.
+    pub const fn uniform(padding: f32) -> Self {
+        Padding {
+            left: padding,
+            right: padding,
+            top: padding,
+            bottom: padding,
+        }
+    }
+}
+
+/// Arranges its node's active children (Cocos `cc.Layout`); see the [module
+/// docs](self) for the rules, when it runs and what it costs.
+///
+/// ```
+/// use sprig::{world, Size2, Vec2};
+/// use sprig_ui::layout::{Layout, LayoutKind, Padding};
+///
+/// world! {
+///     type App = World { nodes: 8, components: AppSet { Layout: 1 } };
+/// }
+/// let mut world = App::new();
+/// let list = world.create_child(world.root(), "List")?;
+/// world.set_content_size(list, Size2::new(100.0, 100.0))?;
+/// for name in ["A", "B"] {
+///     let item = world.create_child(list, name)?;
+///     world.set_content_size(item, Size2::new(100.0, 20.0))?;
+/// }
+/// world.add_component(
+///     list,
+///     Layout::new(LayoutKind::Vertical).with_padding(Padding::uniform(5.0)).with_spacing(10.0, 10.0),
+/// )?;
+/// world.tick(0.016)?;
+/// let first = world.child_by_name(list, "A")?.ok_or(sprig::Error::InvalidValue)?;
+/// let second = world.child_by_name(list, "B")?.ok_or(sprig::Error::InvalidValue)?;
+/// // The top edge is at 50; 5 of padding, then a 20-high child centred on its anchor.
+/// assert_eq!(world.position(first)?, Vec2::new(0.0, 35.0));
+/// assert_eq!(world.position(second)?, Vec2::new(0.0, 5.0));
+/// # Ok::<(), sprig::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Row, column or grid.
+    pub kind: LayoutKind,
+    /// What is resized.
+    pub resize_mode: ResizeMode,
+    /// Space inside the container's edges.
+    pub padding: Padding,
+    /// Space between neighbours along x, in node units.
+    pub spacing_x: f32,
+    /// Space between neighbours along y, in node units.
+    pub spacing_y: f32,
+    /// Order along x (a row, a grid).
+    pub horizontal_direction: HorizontalDirection,
+    /// Order along y (a column, a grid).
+    pub vertical_direction: VerticalDirection,
+    /// The size each child is given in a grid with [`ResizeMode::Children`] (Cocos
+    /// default 40 × 40).
+    pub cell_size: Size2,
+    /// Where children go across a row or column (not used by a grid).
+    pub cross_align: CrossAlign,
+    /// Whether a child occupies its size times its scale (`true`) or just its size
+    /// (`false`, Cocos's default).
+    pub affected_by_scale: bool,
+    last: Option<u64>,
+    forced: bool,
+    recomputations: u32,
+}
+
+impl Layout {
+    /// A layout of `kind` with Cocos's defaults: no resizing, no padding or spacing,
+    /// left to right, top to bottom, 40 × 40 cells, children keep their other
+    /// coordinate, scale ignored.
+    pub const fn new(kind: LayoutKind) -> Self {
+        Layout {
+            kind,
+            resize_mode: ResizeMode::None,
+            padding: Padding::uniform(0.0),
+            spacing_x: 0.0,
+            spacing_y: 0.0,
+            horizontal_direction: HorizontalDirection::LeftToRight,
+            vertical_direction: VerticalDirection::TopToBottom,
+            cell_size: Size2::new(40.0, 40.0),
+            cross_align: CrossAlign::Keep,
+            affected_by_scale: false,
+            last: None,
+            forced: true,
+            recomputations: 0,
+        }
+    }
+
+    /// With `resize_mode`.
+    pub const fn with_resize_mode(mut self, resize_mode: ResizeMode) -> Self {
+        self.resize_mode = resize_mode;
+        self
+    }
+
+    /// With `padding`.
+    pub const fn with_padding(mut self, padding: Padding) -> Self {
+        self.padding = padding;
+        self
+    }
+
+    /// With spacing `x` between neighbours along x and `y` along y.
+    pub const fn with_spacing(mut self, x: f32, y: f32) -> Self {
+        self.spacing_x = x;
+        self.spacing_y = y;
+        self
+    }
+
+    /// With the orders along x and y.
+    pub const fn with_directions(
+        mut self,
+        horizontal: HorizontalDirection,
+        vertical: VerticalDirection,
+    ) -> Self {
+        self.horizontal_direction = horizontal;
+        self.vertical_direction = vertical;
+        self
+    }
+
+    /// With `cell_size` for a grid that resizes its children.
+    pub const fn with_cell_size(mut self, cell_size: Size2) -> Self {
+        self.cell_size = cell_size;
+        self
+    }
+
+    /// With `cross_align`.
+    pub const fn with_cross_align(mut self, cross_align: CrossAlign) -> Self {
+        self.cross_align = cross_align;
+        self
+    }
+
+    /// With children occupying their size times their scale.
+    pub const fn with_affected_by_scale(mut self, affected_by_scale: bool) -> Self {
+        self.affected_by_scale = affected_by_scale;
+        self
+    }
+
+    /// How many times it has laid out its children since it was created: a frame where
+    /// nothing it depends on changed does not count.
+    pub const fn recomputations(&self) -> u32 {
+        self.recomputations
+    }
+
+    /// Makes the next refresh lay out whatever the fingerprint says.
+    pub fn mark_dirty(&mut self) {
+        self.forced = true;
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        let p = &self.padding;
+        let values = [
+            p.left,
+            p.right,
+            p.top,
+            p.bottom,
+            self.spacing_x,
+            self.spacing_y,
+            self.cell_size.width,
+            self.cell_size.height,
+        ];
+        let cell = self.cell_size;
+        if values.iter().all(|v| v.is_finite()) && cell.width >= 0.0 && cell.height >= 0.0 {
+            Ok(())
+        } else {
+            Err(Error::InvalidValue)
+        }
+    }
+
+    /// The settings and the container's size and anchor.
+    fn header<W: AnyWorld>(&self, world: &W, node: NodeId) -> Result<Fingerprint, Error> {
+        let mut f = Fingerprint::new();
+        f.word(match self.kind {
+            LayoutKind::Horizontal => 0,
+            LayoutKind::Vertical => 1,
+            LayoutKind::Grid {
+                start_axis: Axis::Horizontal,
+            } => 2,
+            LayoutKind::Grid {
+                start_axis: Axis::Vertical,
+            } => 3,
+        });
+        f.word(self.resize_mode as u32);
+        f.word(self.horizontal_direction as u32);
+        f.word(self.vertical_direction as u32);
+        f.word(self.cross_align as u32);
+        f.word(u32::from(self.affected_by_scale));
+        let p = self.padding;
+        for v in [
+            p.left,
+            p.right,
+            p.top,
+            p.bottom,
+            self.spacing_x,
+            self.spacing_y,
+        ] {
+            f.f32(v);
+        }
+        f.size(self.cell_size);
+        f.size(world.content_size(node)?);
+        f.vec(world.anchor(node)?);
+        Ok(f)
+    }
+
+    /// Lays out if the fingerprint changed; queues the nodes it resized.
+    ///
+    /// The fingerprint is the header's, then the children's: read in one walk before,
+    /// and recorded while placing after, so a recomputation walks the children twice
+    /// (three times to fit a container), a still frame once.
+    pub(crate) fn refresh<W: AnyWorld>(
+        &mut self,
+        world: &mut W,
+        node: NodeId,
+        changes: &mut Changes,
+    ) -> HookResult {
+        let (children, active) = children_fingerprint(world, node)?;
+        let before = self.header(world, node)?.then(children);
+        if !self.forced && self.last == Some(before) {
+            return Ok(());
+        }
+        self.check()?;
+        let size_before = world.content_size(node)?;
+        let placed = if active == 0 {
+            // As Cocos: nothing to arrange, and the container keeps its size.
+            children
+        } else {
+            match self.kind {
+                LayoutKind::Horizontal => {
+                    linear::lay_out(self, world, node, Axis::Horizontal, active, changes)?
+                }
+                LayoutKind::Vertical => {
+                    linear::lay_out(self, world, node, Axis::Vertical, active, changes)?
+                }
+                LayoutKind::Grid { start_axis } => {
+                    grid::lay_out(self, world, node, start_axis, changes)?
+                }
+            }
+        };
+        if world.content_size(node)? != size_before {
+            changes.resized(node);
+        }
+        self.last = Some(self.header(world, node)?.then(placed));
+        self.forced = false;
+        self.recomputations = self.recomputations.wrapping_add(1);
+        Ok(())
+    }
+
+    /// The padding before and after the children along `axis`, in the axis's positive
+    /// direction (left then right, bottom then top).
+    fn padding_along(&self, axis: Axis) -> (f32, f32) {
+        match axis {
+            Axis::Horizontal => (self.padding.left, self.padding.right),
+            Axis::Vertical => (self.padding.bottom, self.padding.top),
+        }
+    }
+
+    fn spacing_along(&self, axis: Axis) -> f32 {
+        match axis {
+            Axis::Horizontal => self.spacing_x,
+            Axis::Vertical => self.spacing_y,
+        }
+    }
+
+    /// Whether children go in the axis's negative direction (right to left, top to
+    /// bottom).
+    fn reversed(&self, axis: Axis) -> bool {
+        match axis {
+            Axis::Horizontal => self.horizontal_direction == HorizontalDirection::RightToLeft,
+            Axis::Vertical => self.vertical_direction == VerticalDirection::TopToBottom,
+        }
+    }
+
+    /// Where a line of children starts along `axis` in a container `length` long, and
+    /// which way it goes (+1 or −1), as `CCLayout.js` computes them.
+    fn line_start(&self, axis: Axis, anchor: f32, length: f32) -> (f32, f32, f32) {
+        let (before, after) = self.padding_along(axis);
+        if self.reversed(axis) {
+            ((1.0 - anchor) * length, -1.0, after)
+        } else {
+            (-anchor * length, 1.0, before)
+        }
+    }
+}
+
+/// Lays out the children of `node` now if anything changed (Cocos `updateLayout`), and
+/// refreshes what depends on the sizes that changed, as the layout's `late_update`
+/// does: for code between frames that needs the positions at once. Nothing happens if
+/// `node` has no [`Layout`]; a layout whose settings are not finite is
+/// `Err(InvalidValue)` and changes nothing.
+pub fn update_layout<W: AnyWorld>(world: &mut W, node: NodeId) -> Result<(), Error> {
+    let Some(comp) = world.component_of::<Layout>(node)? else {
+        return Ok(());
+    };
+    let mut copy = world.get::<Layout>(comp)?.clone();
+    let mut changes = Changes::new();
+    let result = copy
+        .refresh(world, node, &mut changes)
+        .and_then(|()| settle::drain(world, &mut Running::Layout(comp, &mut copy), &mut changes));
+    *world.get_mut::<Layout>(comp)? = copy;
+    result
+}
+
+#[component(execution_order = 10000)]
+impl Hooks for Layout {
+    fn on_enable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.forced = true;
+        Ok(())
+    }
+
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        let (node, comp) = (ctx.node(), ctx.comp());
+        let world = &mut **ctx;
+        let mut changes = Changes::new();
+        self.refresh(world, node, &mut changes)?;
+        settle::drain(world, &mut Running::Layout(comp, self), &mut changes)
+    }
+}
+
+impl Axis {
+    pub(crate) fn other(self) -> Axis {
+        match self {
+            Axis::Horizontal => Axis::Vertical,
+            Axis::Vertical => Axis::Horizontal,
+        }
+    }
+
+    pub(crate) fn of(self, v: Vec2) -> f32 {
+        match self {
+            Axis::Horizontal => v.x,
+            Axis::Vertical => v.y,
+        }
+    }
+
+    pub(crate) fn set(self, v: &mut Vec2, value: f32) {
+        match self {
+            Axis::Horizontal => v.x = value,
+            Axis::Vertical => v.y = value,
+        }
+    }
+
+    pub(crate) fn extent(self, s: Size2) -> f32 {
+        match self {
+            Axis::Horizontal => s.width,
+            Axis::Vertical => s.height,
+        }
+    }
+
+    pub(crate) fn set_extent(self, s: &mut Size2, value: f32) {
+        match self {
+            Axis::Horizontal => s.width = value,
+            Axis::Vertical => s.height = value,
+        }
+    }
+}
+
+/// One child as the layout sees it.
+#[derive(Clone, Copy)]
+pub(crate) struct Item {
+    pub(crate) size: Size2,
+    /// The size the child had when read, to write only a changed one.
+    pub(crate) read_size: Size2,
+    pub(crate) anchor: Vec2,
+    /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
+    pub(crate) scale: Vec2,
+    /// The node's own scale.
+    pub(crate) raw_scale: Vec2,
+    pub(crate) position: Vec2,
+}
+
+impl Item {
+    pub(crate) fn read<W: AnyWorld>(
+        world: &W,
+        child: NodeId,
+        affected_by_scale: bool,
+    ) -> Result<Item, Error> {
+        let raw_scale = world.scale(child)?;
+        let scale = if affected_by_scale {
+            Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())
+        } else {
+            Vec2::ONE
+        };
+        let size = world.content_size(child)?;
+        Ok(Item {
+            size,
+            read_size: size,
+            anchor: world.anchor(child)?,
+            scale,
+            raw_scale,
+            position: world.position(child)?,
+        })
+    }
+
+    /// The length the child occupies along `axis`.
+    pub(crate) fn extent(&self, axis: Axis) -> f32 {
+        axis.extent(self.size) * axis.of(self.scale)
+    }
+
+    /// Gives the child the occupied length `length` along `axis` (its size is `length`
+    /// over its scale; a zero scale leaves it unchanged).
+    pub(crate) fn set_extent(&mut self, axis: Axis, length: f32) {
+        let scale = axis.of(self.scale);
+        if scale != 0.0 {
+            axis.set_extent(&mut self.size, length.max(0.0) / scale);
+        }
+    }
+}
+
+/// Writes a child's new size (queueing it if it changed) and position, and records
+/// them in the children's fingerprint.
+pub(crate) fn apply<W: AnyWorld>(
+    world: &mut W,
+    child: NodeId,
+    item: &Item,
+    placed: &mut Fingerprint,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    if item.size != item.read_size {
+        world.set_content_size(child, item.size)?;
+        changes.resized(child);
+    }
+    world.set_position(child, item.position)?;
+    placed.child(
+        child,
+        true,
+        item.size,
+        item.anchor,
+        item.raw_scale,
+        item.position,
+    );
+    Ok(())
+}
+
+/// Records an inactive child, which the layout leaves alone, in the children's
+/// fingerprint.
+pub(crate) fn skip<W: AnyWorld>(
+    world: &W,
+    child: NodeId,
+    placed: &mut Fingerprint,
+) -> Result<(), Error> {
+    placed.child(
+        child,
+        false,
+        world.content_size(child)?,
+        world.anchor(child)?,
+        world.scale(child)?,
+        world.position(child)?,
+    );
+    Ok(())
+}
+
+/// The container's anchor; the root's is its bottom-left corner whatever its anchor,
+/// as for a [`Widget`](crate::widget::Widget) on a child of the root: the root is the
+/// panel, from `(0, 0)` to its content size.
+pub(crate) fn container_anchor<W: AnyWorld>(world: &W, node: NodeId) -> Result<Vec2, Error> {
+    if node == world.root() {
+        Ok(Vec2::ZERO)
+    } else {
+        world.anchor(node)
+    }
+}
+
+/// The children's part of the fingerprint (id, `active` flag, size, anchor, scale and
+/// position of each, in sibling order) and the number of active children.
+fn children_fingerprint<W: AnyWorld>(
+    world: &W,
+    node: NodeId,
+) -> Result<(Fingerprint, usize), Error> {
+    let mut f = Fingerprint::new();
+    let mut active = 0;
+    for child in world.children(node)? {
+        let is_active = world.active(child)?;
+        active += usize::from(is_active);
+        f.child(
+            child,
+            is_active,
+            world.content_size(child)?,
+            world.anchor(child)?,
+            world.scale(child)?,
+            world.position(child)?,
+        );
+    }
+    Ok((f, active))
+}

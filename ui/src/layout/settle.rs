@@ -1,0 +1,248 @@
+//! How a change spreads between [`Layout`]s and [`Widget`]s in the same frame, and the
+//! change fingerprint both compare.
+//!
+//! A component that resizes a node (a `Container` layout, a stretching widget, a
+//! `Children` layout resizing its children) queues that node here; each queued node then
+//! refreshes the components whose result depends on its size: its own layout and
+//! widget, its parent's layout, and its children's widgets. A refresh that finds its
+//! fingerprint unchanged does nothing, so the spreading stops by itself; it is also
+//! bounded (`MAX_STEPS` nodes per hook), past which the rest settles next frame.
+//!
+//! The components other than the running one are refreshed on a copy taken out of the
+//! world and written back: a hook only has the world, and its own component as `self`.
+
+use heapless::{Deque, Vec};
+use sprig::{AnyWorld, CompId, Error, NodeId, Size2, Vec2};
+
+use crate::layout::Layout;
+use crate::widget::Widget;
+
+/// Nodes whose size changed and whose dependents have not been refreshed yet.
+const QUEUE: usize = 32;
+/// Queued nodes processed by one hook before the rest is left to the next frame.
+const MAX_STEPS: usize = 64;
+/// Children read per walk of a parent's child list when the world is needed mutably.
+const CHUNK: usize = 32;
+
+/// A cheap 64-bit summary of everything a result depends on, compared frame to frame.
+///
+/// Each step is a bijection of the running value for a fixed input and of the input for
+/// a fixed running value, so one changed value (one field of one child, say) always
+/// changes the summary; only several changes at once can cancel out, by a coincidence of
+/// 64-bit products.
+#[derive(Clone, Copy)]
+pub(crate) struct Fingerprint(u64);
+
+/// Odd multipliers (odd, so multiplying is a bijection), one per field of a child.
+const MIX: [u64; 6] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xbf58_476d_1ce4_e5b9,
+    0x94d0_49bb_1331_11eb,
+    0xd6e8_feb8_6659_fd93,
+    0xa076_1d64_78bd_642f,
+    0xe703_7ed1_a0b4_28db,
+];
+
+fn spread(x: u64, multiplier: u64) -> u64 {
+    (x ^ (x >> 32)).wrapping_mul(multiplier)
+}
+
+fn pair(a: f32, b: f32) -> u64 {
+    u64::from(a.to_bits()) | u64::from(b.to_bits()) << 32
+}
+
+impl Fingerprint {
+    pub(crate) const fn new() -> Self {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX[0]);
+    }
+
+    pub(crate) fn word(&mut self, word: u32) {
+        self.mix(u64::from(word));
+    }
+
+    pub(crate) fn f32(&mut self, value: f32) {
+        self.word(value.to_bits());
+    }
+
+    pub(crate) fn vec(&mut self, v: Vec2) {
+        self.mix(pair(v.x, v.y));
+    }
+
+    pub(crate) fn size(&mut self, s: Size2) {
+        self.mix(pair(s.width, s.height));
+    }
+
+    /// One child: its fields are spread independently (so the processor overlaps their
+    /// multiplications) and summed, then mixed in with one dependent step.
+    pub(crate) fn child(
+        &mut self,
+        node: NodeId,
+        active: bool,
+        size: Size2,
+        anchor: Vec2,
+        scale: Vec2,
+        position: Vec2,
+    ) {
+        let id =
+            u64::from(node.index()) | u64::from(node.generation()) << 16 | u64::from(active) << 32;
+        let word = spread(id, MIX[1])
+            .wrapping_add(spread(pair(size.width, size.height), MIX[2]))
+            .wrapping_add(spread(pair(anchor.x, anchor.y), MIX[3]))
+            .wrapping_add(spread(pair(scale.x, scale.y), MIX[4]))
+            .wrapping_add(spread(pair(position.x, position.y), MIX[5]));
+        self.mix(word);
+    }
+
+    /// This summary followed by `rest`'s.
+    pub(crate) fn then(mut self, rest: Fingerprint) -> u64 {
+        self.mix(rest.0);
+        self.0
+    }
+
+    pub(crate) fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+/// The nodes resized during one hook, waiting for their dependents to be refreshed.
+pub(crate) struct Changes {
+    queue: Deque<NodeId, QUEUE>,
+}
+
+impl Changes {
+    pub(crate) const fn new() -> Self {
+        Changes {
+            queue: Deque::new(),
+        }
+    }
+
+    /// Queues `node` once; when the queue is full it is left out, and what depends on
+    /// its size settles next frame, from the fingerprints.
+    pub(crate) fn resized(&mut self, node: NodeId) {
+        if !self.queue.iter().any(|&queued| queued == node) {
+            let _ = self.queue.push_back(node);
+        }
+    }
+
+    fn pop_front(&mut self) -> Option<NodeId> {
+        self.queue.pop_front()
+    }
+}
+
+/// The component whose hook is running: it is `self` there, not in the world.
+pub(crate) enum Running<'a> {
+    Layout(CompId, &'a mut Layout),
+    Widget(CompId, &'a mut Widget),
+}
+
+/// Refreshes everything that depends on the sizes queued in `changes`, until nothing
+/// changes any more or `MAX_STEPS` nodes were processed.
+pub(crate) fn drain<W: AnyWorld>(
+    world: &mut W,
+    running: &mut Running<'_>,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    let mut steps = 0;
+    while let Some(node) = changes.pop_front() {
+        if steps == MAX_STEPS || !world.is_valid(node) {
+            continue;
+        }
+        steps += 1;
+        refresh_layout_at(world, node, running, changes)?;
+        refresh_widget_at(world, node, running, changes)?;
+        if let Some(parent) = world.parent(node)? {
+            refresh_layout_at(world, parent, running, changes)?;
+        }
+        for_each_child(world, node, |world, child| {
+            refresh_widget_at(world, child, running, changes)
+        })?;
+    }
+    Ok(())
+}
+
+/// Calls `f` for each child of `parent` in sibling order, with the world mutable:
+/// the child list is read `CHUNK` ids at a time, so a long list costs a few walks, not
+/// one walk per child. `f` must not add, remove or reorder `parent`'s children.
+pub(crate) fn for_each_child<W: AnyWorld>(
+    world: &mut W,
+    parent: NodeId,
+    mut f: impl FnMut(&mut W, NodeId) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut done = 0;
+    loop {
+        let mut chunk: Vec<NodeId, CHUNK> = Vec::new();
+        for child in world.children(parent)?.skip(done) {
+            if chunk.push(child).is_err() {
+                break;
+            }
+        }
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        done += chunk.len();
+        for child in chunk {
+            f(world, child)?;
+        }
+    }
+}
+
+/// Refreshes the enabled [`Layout`] on `node`, if any.
+fn refresh_layout_at<W: AnyWorld>(
+    world: &mut W,
+    node: NodeId,
+    running: &mut Running<'_>,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    let Some(comp) = world.component_of::<Layout>(node)? else {
+        return Ok(());
+    };
+    if let Running::Layout(own, layout) = running {
+        if *own == comp {
+            return layout.refresh(world, node, changes);
+        }
+    }
+    if !world.enabled_in_hierarchy(comp)? {
+        return Ok(());
+    }
+    let mut copy = match world.get::<Layout>(comp) {
+        Ok(layout) => layout.clone(),
+        // Another of its hooks is running: it settles in its own `late_update`.
+        Err(Error::ComponentBusy) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let result = copy.refresh(world, node, changes);
+    *world.get_mut::<Layout>(comp)? = copy;
+    result
+}
+
+/// Refreshes the enabled [`Widget`] on `node`, if any.
+fn refresh_widget_at<W: AnyWorld>(
+    world: &mut W,
+    node: NodeId,
+    running: &mut Running<'_>,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    let Some(comp) = world.component_of::<Widget>(node)? else {
+        return Ok(());
+    };
+    if let Running::Widget(own, widget) = running {
+        if *own == comp {
+            return widget.refresh(world, node, changes);
+        }
+    }
+    if !world.enabled_in_hierarchy(comp)? {
+        return Ok(());
+    }
+    let mut copy = match world.get::<Widget>(comp) {
+        Ok(widget) => widget.clone(),
+        Err(Error::ComponentBusy) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let result = copy.refresh(world, node, changes);
+    *world.get_mut::<Widget>(comp)? = copy;
+    result
+}
