@@ -210,7 +210,9 @@ pub struct FocusIndicator {
     pub opacity: u8,
 }
 
-#[component(execution_order = 1000)]
+/// After the layouts and lists (whose orders are 10 000 to 10 002), so the box it
+/// frames is where the frame leaves it.
+#[component(execution_order = 20000)]
 impl Hooks for FocusIndicator {
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let node = ctx.node();

@@ -8,6 +8,8 @@
 
 pub mod focus;
 pub mod layout;
+pub mod list;
 pub mod widget;
 
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
+pub use list::List;
