@@ -5,7 +5,9 @@
 //! `on_enable` / `on_disable` alternate, starting with `on_enable`; `start` at most once,
 //! after an `on_enable`, before the first `update`; no hook after `on_destroy`;
 //! `on_destroy` only if `on_load` ran; `update` only while enabled and active in the
-//! hierarchy. The components are the probes and `sprig_reusable::Relay`, a component of
+//! hierarchy; `on_event` only between `on_enable` and `on_disable` (so never for a
+//! disabled or destroyed component). Operations register, unregister and send events
+//! too. The components are the probes and `sprig_reusable::Relay`, a component of
 //! another crate whose hooks act on the world through the generic `AnyWorld`.
 
 use std::any::Any;
@@ -22,18 +24,58 @@ use crate::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, Test
 #[derive(Clone, Debug)]
 #[allow(missing_docs)]
 pub enum Op {
-    CreateNode { parent: Option<usize> },
-    Reparent { node: usize, parent: Option<usize> },
-    SetActive { node: usize, active: bool },
-    DestroyNode { node: usize },
-    AddComponent { node: usize, kind: u8 },
-    SetEnabled { comp: usize, enabled: bool },
-    DestroyComponent { comp: usize },
-    Schedule { comp: usize, repeat: Option<u32> },
+    CreateNode {
+        parent: Option<usize>,
+    },
+    Reparent {
+        node: usize,
+        parent: Option<usize>,
+    },
+    SetActive {
+        node: usize,
+        active: bool,
+    },
+    DestroyNode {
+        node: usize,
+    },
+    AddComponent {
+        node: usize,
+        kind: u8,
+    },
+    SetEnabled {
+        comp: usize,
+        enabled: bool,
+    },
+    DestroyComponent {
+        comp: usize,
+    },
+    Schedule {
+        comp: usize,
+        repeat: Option<u32>,
+    },
+    /// `on` (or `on_capture`) for a `Ping` on a node.
+    Listen {
+        comp: usize,
+        node: usize,
+        capture: bool,
+    },
+    /// `off_all` of a component on a node.
+    Unlisten {
+        comp: usize,
+        node: usize,
+    },
+    /// `emit` (or `dispatch_event`) of a `Ping` on a node.
+    Emit {
+        node: usize,
+        dispatch: bool,
+    },
     Tick,
 }
 
-const HOOKS: [Hook; 9] = [
+/// The payload of the events the operations send.
+struct Ping;
+
+const HOOKS: [Hook; 10] = [
     Hook::Preload,
     Hook::OnLoad,
     Hook::OnEnable,
@@ -43,6 +85,7 @@ const HOOKS: [Hook; 9] = [
     Hook::OnDisable,
     Hook::OnDestroy,
     Hook::OnTimer,
+    Hook::OnEvent,
 ];
 
 /// Handles made so far, shared with the actions that run inside hooks.
@@ -143,6 +186,33 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                 let _ = w.schedule(c, 1, 0.0, repeat, 0.0);
             }
         }
+        Op::Listen {
+            comp,
+            node,
+            capture,
+        } => {
+            if let (Some(c), Some(n)) = (pick(&comps, comp), pick(&nodes, node)) {
+                let _ = if capture {
+                    w.on_capture::<Ping>(c, n)
+                } else {
+                    w.on::<Ping>(c, n)
+                };
+            }
+        }
+        Op::Unlisten { comp, node } => {
+            if let (Some(c), Some(n)) = (pick(&comps, comp), pick(&nodes, node)) {
+                let _ = w.off_all(c, n);
+            }
+        }
+        Op::Emit { node, dispatch } => {
+            if let Some(n) = pick(&nodes, node) {
+                let _ = if dispatch {
+                    w.dispatch_event(n, &Ping)
+                } else {
+                    w.emit(n, &Ping)
+                };
+            }
+        }
         Op::Tick => {
             let r = w.tick(0.02);
             assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
@@ -203,6 +273,9 @@ fn check(
             "start" => life.started = true,
             "update" if !life.started => return fail("update before start"),
             "update" => life.updated = true,
+            h if h.starts_with("on_event") && !life.enabled => {
+                return fail("on_event while not enabled")
+            }
             "on_destroy" if !life.loaded => return fail("on_destroy without on_load"),
             "on_destroy" => life.destroyed = true,
             _ => {}
