@@ -160,8 +160,8 @@ fn stop_propagation_at_each_phase_ends_after_the_current_node() {
     }
 }
 
-/// `Event::stop_propagation_immediate`: no listener after the current one, not even on
-/// the same node; plain `stop_propagation` lets the node's other listeners run.
+/// `Event::stop_propagation_immediate` (difference D12): no listener after the current
+/// one, not even on the same node; plain `stop_propagation` lets the node's other listeners run.
 #[test]
 fn stop_propagation_immediate_stops_the_rest_of_the_node_too() {
     let (mut w, _, _, t) = six_listeners();
@@ -256,7 +256,7 @@ fn off_keeps_the_order_of_the_others() {
     assert_eq!(w.listener_count(), 2);
 }
 
-/// Decision 11: a listener hears events only between its `on_enable` and `on_disable`,
+/// Difference D13: a listener hears events only between its `on_enable` and `on_disable`,
 /// and not once marked for destruction; its registrations stay while it is disabled, go
 /// when it is destroyed, and every registration on a destroyed node goes with the node.
 #[test]
@@ -374,7 +374,7 @@ fn nesting_beyond_the_fixed_depth_is_an_error() {
     assert_eq!(events_logged(), expected);
 }
 
-/// Decision 11: a listener whose component is running a hook is skipped for that event:
+/// Difference D14: a listener whose component is running a hook is skipped for that event:
 /// one that emits from its own `update` an event it listens to does not hear it, and
 /// one re-emitting from its `on_event` does not recurse; the others hear it at once.
 #[test]

@@ -1,5 +1,5 @@
 //! Activation and deactivation of a subtree with its components' hooks (§3 of
-//! `docs/lifecycle.md`, `node-activator.js`), with differences D3, D4 and D5 of `docs/lifecycle.md` §11.
+//! `docs/lifecycle.md`, `node-activator.js`), with differences D3, D4 and D5 of `docs/lifecycle.md` §12.
 //!
 //! **Activation** is two-pass: a pre-order walk (parent before children, a node's own
 //! components before its children, entering only children whose `active` flag is set)

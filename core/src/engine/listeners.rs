@@ -21,13 +21,13 @@
 //! - [`Event::stop_propagation`] lets the current node's listeners finish and stops
 //!   there; [`Event::stop_propagation_immediate`] stops at once (D12).
 //!
-//! Sprig's rules, so that the lifecycle holds (decision 11): a listener is called only
-//! between its component's `on_enable` and `on_disable` (a disabled component, one on an
-//! inactive node, or one marked for destruction is skipped); its registrations go when it
-//! is destroyed, and every registration on a node goes when the node is destroyed. A
+//! Sprig's rules, so that the lifecycle holds: a listener is called only between its
+//! component's `on_enable` and `on_disable` (a disabled component, one on an inactive
+//! node, or one marked for destruction is skipped: D13); its registrations go when it is
+//! destroyed, and every registration on a node goes when the node is destroyed. A
 //! listener whose component is running a hook (it emits an event it listens to itself,
-//! or it is further up the chain of nested events) is skipped for that event: its data
-//! is lent to the running hook (§9), and an event cannot wait for later the way
+//! or it is further up the chain of nested events) is skipped for that event (D14): its
+//! data is lent to the running hook (§9), and an event cannot wait for later the way
 //! `on_disable` does, because its payload is borrowed for the duration of the call.
 //! Nested events (emitted from `on_event`) go [`MAX_EVENT_DEPTH`] deep; one deeper is
 //! refused with [`Error::EventTooDeep`].
