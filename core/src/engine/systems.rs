@@ -136,9 +136,19 @@ where
         self.systems.entries.iter().flatten().count()
     }
 
+    /// Calls every registered system with `event`: a test of one slot when there are
+    /// none, so a world without systems pays nothing per frame.
+    #[inline(always)]
+    pub(crate) fn run_systems(&mut self, event: FrameEvent) {
+        if self.systems.entries.first().is_some_and(Option::is_some) {
+            self.run_registered_systems(event);
+        }
+    }
+
     /// Calls every registered system with `event`, in registration order; one removed
     /// meanwhile is skipped, one added meanwhile waits for the next event.
-    pub(crate) fn run_systems(&mut self, event: FrameEvent) {
+    #[inline(never)]
+    fn run_registered_systems(&mut self, event: FrameEvent) {
         let registered = self.systems.entries;
         for (id, system) in registered.into_iter().flatten() {
             let still = self
