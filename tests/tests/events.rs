@@ -617,3 +617,39 @@ fn a_before_draw_system_s_changes_are_in_that_frame() {
     assert_eq!(fb.get(1, 1), Rgb888::BLACK);
     assert_eq!(fb.get(11, 1), Rgb888::RED);
 }
+
+/// A registration made from the component's own `on_destroy` would outlive it: refused
+/// with `PendingDestroy`, changing nothing.
+#[test]
+fn registering_from_on_destroy_is_refused() {
+    let (mut w, _, _, t) = tree();
+    let a = probe(&mut w, t, "a");
+    once("a", Hook::OnDestroy, |w, n, c| {
+        log(format!("on from on_destroy: {:?}", w.on::<Ping>(c, n)));
+    });
+    w.destroy_component(a).unwrap();
+    w.end_frame().unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "a.on_disable",
+            "a.on_destroy",
+            "on from on_destroy: Err(PendingDestroy)"
+        ]
+    );
+    assert_eq!(w.listener_count(), 0);
+}
+
+/// The table is part of the world's RAM: each entry of capacity costs `LISTENER_BYTES`.
+#[test]
+fn each_listener_entry_costs_listener_bytes_of_ram() {
+    type Four =
+        sprig::World<SmallSet, 8, { <SmallSet as sprig::ComponentSet>::CAPACITY }, 8, 32, 64, 4>;
+    type None_ =
+        sprig::World<SmallSet, 8, { <SmallSet as sprig::ComponentSet>::CAPACITY }, 8, 32, 64, 0>;
+    assert_eq!(
+        Four::ram_bytes() - None_::ram_bytes(),
+        4 * sprig::LISTENER_BYTES
+    );
+    assert!(sprig::LISTENER_BYTES <= 24, "{}", sprig::LISTENER_BYTES);
+}
