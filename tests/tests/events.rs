@@ -429,13 +429,58 @@ impl Hooks for Failing {
     }
 }
 
+/// Listens on its own node from `on_load` and sends a `Ping(n)` on as `Ping(0)` to its
+/// parent, all through the generic `Ctx` (as a component of any app would).
+pub struct Forwarder;
+
+#[component]
+impl Hooks for Forwarder {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let node = ctx.node();
+        ctx.on::<Ping>(node)
+    }
+
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        if let Some(Ping(n)) = event.get::<Ping>() {
+            if *n > 0 {
+                let up = ctx.parent(event.current_target())?.ok_or(Error::NoParent)?;
+                ctx.emit(up, &Ping(0))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 world! {
     /// Two listener registrations, to fill.
     type Small = World {
         nodes: 8,
-        components: SmallSet { Failing: 4, sprig_tests::probes::Updater: 1 },
+        components: SmallSet { Failing: 4, sprig_tests::probes::Updater: 1, Forwarder: 1 },
         listeners: 2,
     };
+}
+
+/// A component written against `AnyWorld` registers from `on_load` and emits from
+/// `on_event` through its `Ctx`; the nested delivery shows in the trace.
+#[test]
+fn a_generic_component_registers_and_emits_through_its_ctx() {
+    let mut w = Small::new();
+    let root = w.root();
+    let a = w.create_child(root, "A").unwrap();
+    let b = w.create_child(a, "B").unwrap();
+    let failing = w.add_component(a, Failing).unwrap();
+    w.on::<Ping>(failing, a).unwrap();
+    let forwarder = w.add_component(b, Forwarder).unwrap();
+    assert_eq!(w.listener_count(), 2);
+    w.set_tracing(true);
+    w.clear_trace();
+    assert_eq!(w.emit(b, &Ping(1)), Ok(1));
+    let traced: Vec<(CompId, Hook)> = w.trace().map(|e| (e.comp, e.hook)).collect();
+    assert_eq!(
+        traced,
+        [(forwarder, Hook::OnEvent), (failing, Hook::OnEvent)]
+    );
+    assert_eq!(w.hook_errors(), 0, "Failing got Ping(0)");
 }
 
 /// The table is fixed: registering when it is full is `ListenerTableFull` and changes
