@@ -210,8 +210,9 @@ fn main() {
         "memory component_slot = the type's Option<T> + {overhead}B overhead (node, \
          generation, next, flags): Spin {}B+{overhead}B, Tag {}B+{overhead}B; \
          queue_entry=4B (order, slot) per queue: start, update, late_update; \
-         activation_entry=6B",
+         activation_entry=6B; listener_entry={}B",
         std::mem::size_of::<Option<Spin>>(),
         std::mem::size_of::<Option<Tag>>(),
+        sprig::LISTENER_BYTES,
     );
 }

@@ -48,6 +48,22 @@ pub enum Error {
         /// The table's capacity.
         capacity: u16,
     },
+    /// The listener table has no free entry; the capacity is the `LISTENERS` parameter
+    /// (`listeners:` in `world!`).
+    ListenerTableFull {
+        /// The table's capacity.
+        capacity: u16,
+    },
+    /// Every system slot is taken ([`MAX_SYSTEMS`](crate::MAX_SYSTEMS)).
+    SystemTableFull {
+        /// How many systems a world holds.
+        capacity: u16,
+    },
+    /// `on` / `on_capture` for a component type that has no `on_event` hook.
+    NoEventHook,
+    /// An event emitted from `on_event`s nested [`MAX_EVENT_DEPTH`](crate::MAX_EVENT_DEPTH)
+    /// deep already.
+    EventTooDeep,
     /// An internal queue (activation entries, nested activations, destroy list) is full.
     QueueFull,
     /// The component is not of the type asked for.
@@ -61,8 +77,8 @@ pub enum Error {
     NoTimerHook,
     /// Only direct children of the root can be persistent.
     NotRootChild,
-    /// `tick`, `end_frame` or `switch_scene` called from inside a hook or from the build
-    /// closure of a `switch_scene`.
+    /// `tick`, `end_frame`, `switch_scene` or input called from inside a hook, a
+    /// system, or the build closure of a `switch_scene`.
     Reentrant,
     /// A transform value that is not finite, or a negative content size.
     InvalidValue,
@@ -100,6 +116,14 @@ impl fmt::Display for Error {
             Error::TimerTableFull { capacity } => {
                 write!(f, "timer table full: all {capacity} timers are in use")
             }
+            Error::ListenerTableFull { capacity } => {
+                write!(f, "listener table full: all {capacity} entries are in use")
+            }
+            Error::SystemTableFull { capacity } => {
+                write!(f, "system table full: all {capacity} systems are registered")
+            }
+            Error::NoEventHook => f.write_str("the component type has no on_event hook"),
+            Error::EventTooDeep => f.write_str("events nested too deep"),
             Error::QueueFull => f.write_str("an internal lifecycle queue is full"),
             Error::WrongComponentType => f.write_str("the component is of another type"),
             Error::ComponentBusy => f.write_str(

@@ -50,6 +50,8 @@ pub use engine::components::Components;
 pub use engine::events::NodeEvent;
 pub use engine::frame::PhaseTimes;
 pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
+pub use engine::listeners::{Event, EventPhase, LISTENER_BYTES, MAX_EVENT_DEPTH};
+pub use engine::systems::{FrameEvent, SystemId, MAX_SYSTEMS};
 pub use engine::timers::TimerKey;
 pub use engine::trace::TraceEntry;
 pub use error::Error;
@@ -60,6 +62,6 @@ pub use tree::hierarchy::Children;
 pub use tree::node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use tree::order::{MAX_Z_INDEX, MIN_Z_INDEX};
 pub use world::{
-    NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_TIMER_CAPACITY, DEFAULT_TRACE_CAPACITY,
-    MAX_OWN_HOOKS, NODE_BYTES,
+    NodeWorld, World, DEFAULT_EVENT_CAPACITY, DEFAULT_LISTENER_CAPACITY, DEFAULT_TIMER_CAPACITY,
+    DEFAULT_TRACE_CAPACITY, MAX_OWN_HOOKS, NODE_BYTES,
 };

@@ -7,8 +7,10 @@ use heapless::{HistoryBuf, Vec};
 use crate::engine::activator::ActivationStack;
 use crate::engine::events::{EventQueue, NodeEvent};
 use crate::engine::frame::{Phase, PhaseTimes};
+use crate::engine::listeners::ListenerTable;
 use crate::engine::queues::{BucketQueue, OrderedQueue};
 use crate::engine::storage::CompArena;
+use crate::engine::systems::Systems;
 use crate::engine::timers::TimerTable;
 use crate::engine::trace::TraceEntry;
 use crate::tree::arena::NodeArena;
@@ -21,10 +23,13 @@ pub const DEFAULT_TIMER_CAPACITY: usize = 8;
 pub const DEFAULT_EVENT_CAPACITY: usize = 32;
 /// Default capacity of the lifecycle trace ring.
 pub const DEFAULT_TRACE_CAPACITY: usize = 64;
+/// Default capacity of the event listener table.
+pub const DEFAULT_LISTENER_CAPACITY: usize = 16;
 
 /// A scene graph of nodes carrying components of the set `S`, with room for `NODES`
 /// nodes (the root included), `COMPONENTS` components, `TIMERS` timers, `EVENTS` queued
-/// node events and `TRACE` lifecycle trace entries. Everything lives inline:
+/// node events, `TRACE` lifecycle trace entries and `LISTENERS` event listener
+/// registrations. Everything lives inline:
 /// `size_of::<World<…>>()` is all the RAM it uses; nothing allocates.
 ///
 /// ```
@@ -47,6 +52,7 @@ pub struct World<
     const TIMERS: usize = DEFAULT_TIMER_CAPACITY,
     const EVENTS: usize = DEFAULT_EVENT_CAPACITY,
     const TRACE: usize = DEFAULT_TRACE_CAPACITY,
+    const LISTENERS: usize = DEFAULT_LISTENER_CAPACITY,
 > {
     pub(crate) arena: NodeArena<NODES>,
     pub(crate) comps: CompArena<S, COMPONENTS>,
@@ -87,6 +93,10 @@ pub struct World<
     /// Hooks asked for on a component while its own hook was running, to run right
     /// after it (see `lifecycle.rs`).
     pub(crate) own_hooks: Vec<(CompId, HookCall), MAX_OWN_HOOKS>,
+    /// Who listens to which event type on which node (`listeners.rs`).
+    pub(crate) listeners: ListenerTable<LISTENERS>,
+    /// The app's frame-event systems (`systems.rs`).
+    pub(crate) systems: Systems<Self>,
 }
 
 /// How many hooks of components whose own hook is running can wait at once (a hook that
@@ -101,7 +111,8 @@ impl<
         const TM: usize,
         const E: usize,
         const TR: usize,
-    > Default for World<S, N, C, TM, E, TR>
+        const LS: usize,
+    > Default for World<S, N, C, TM, E, TR, LS>
 {
     fn default() -> Self {
         Self::new()
@@ -115,7 +126,8 @@ impl<
         const TM: usize,
         const E: usize,
         const TR: usize,
-    > World<S, N, C, TM, E, TR>
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 {
     /// An empty world: only the root (scene) node, active.
     pub fn new() -> Self {
@@ -161,6 +173,8 @@ impl<
             hook_errors: 0,
             last_hook_error: None,
             own_hooks: Vec::new(),
+            listeners: ListenerTable::new(),
+            systems: Systems::new(),
         }
     }
 
@@ -186,7 +200,7 @@ impl<
     }
 
     /// Bytes the world takes, all of it: nodes, component data and bookkeeping, queues,
-    /// timers, events and trace. A constant of the world's type.
+    /// timers, events, trace, listeners and systems. A constant of the world's type.
     pub const fn ram_bytes() -> usize {
         core::mem::size_of::<Self>()
     }
@@ -237,7 +251,7 @@ impl<
         self.last_hook_error
     }
 
-    pub(crate) fn emit(&mut self, event: NodeEvent) {
+    pub(crate) fn push_node_event(&mut self, event: NodeEvent) {
         self.events.push(event);
     }
 
@@ -246,8 +260,15 @@ impl<
     }
 }
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize> SetHost<S>
-    for World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > SetHost<S> for World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -262,9 +283,10 @@ where
     }
 }
 
-/// A world that holds only a node tree: no components, no timers, a one-entry trace.
+/// A world that holds only a node tree: no components, no timers, no listeners, a
+/// one-entry trace.
 pub type NodeWorld<const NODES: usize, const EVENTS: usize = DEFAULT_EVENT_CAPACITY> =
-    World<crate::NoComponents, NODES, 0, 0, EVENTS, 1>;
+    World<crate::NoComponents, NODES, 0, 0, EVENTS, 1, 0>;
 
 /// Bytes one node costs in a `World`: its slot, its metadata and its share of the
 /// end-of-frame lists (a dirty-parent index and a destroy-list entry).

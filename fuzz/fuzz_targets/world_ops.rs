@@ -10,7 +10,7 @@ use sprig_tests::invariants::{run_case, Op};
 fn op(bytes: &[u8]) -> Op {
     let (kind, a, b) = (bytes[0], usize::from(bytes[1]), bytes[2]);
     let maybe = |v: usize| (v % 25 < 24).then_some(v % 25);
-    match kind % 15 {
+    match kind % 18 {
         0 | 1 => Op::CreateNode { parent: maybe(a) },
         2 => Op::Reparent {
             node: a % 24,
@@ -37,6 +37,19 @@ fn op(bytes: &[u8]) -> Op {
         13 => Op::Focus {
             node: a % 24,
             focusable: b % 4 != 0,
+        },
+        14 => Op::Listen {
+            comp: a % 24,
+            node: usize::from(b) % 24,
+            capture: b >= 128,
+        },
+        15 => Op::Unlisten {
+            comp: a % 24,
+            node: usize::from(b) % 24,
+        },
+        16 => Op::Emit {
+            node: a % 24,
+            dispatch: b % 2 == 0,
         },
         _ => Op::Tick,
     }

@@ -67,11 +67,13 @@ pub enum Hook {
     OnTouch,
     /// `on_key(ctx, key)`.
     OnKey,
+    /// `on_event(ctx, event)`.
+    OnEvent,
 }
 
 impl Hook {
     /// Every hook, in lifecycle order.
-    pub const ALL: [Hook; 11] = [
+    pub const ALL: [Hook; 12] = [
         Hook::Preload,
         Hook::OnLoad,
         Hook::OnEnable,
@@ -83,6 +85,7 @@ impl Hook {
         Hook::OnTimer,
         Hook::OnTouch,
         Hook::OnKey,
+        Hook::OnEvent,
     ];
 
     /// The fn name in a `Hooks` impl.
@@ -99,6 +102,7 @@ impl Hook {
             Hook::OnTimer => "on_timer",
             Hook::OnTouch => "on_touch",
             Hook::OnKey => "on_key",
+            Hook::OnEvent => "on_event",
         }
     }
 
@@ -116,6 +120,7 @@ impl Hook {
             Hook::OnTimer => "OnTimer",
             Hook::OnTouch => "OnTouch",
             Hook::OnKey => "OnKey",
+            Hook::OnEvent => "OnEvent",
         }
     }
 
@@ -126,6 +131,7 @@ impl Hook {
             Hook::OnTimer => &["ctx", "key", "elapsed_seconds"],
             Hook::OnTouch => &["ctx", "touch"],
             Hook::OnKey => &["ctx", "key"],
+            Hook::OnEvent => &["ctx", "event"],
             _ => &["ctx"],
         }
     }
@@ -673,10 +679,12 @@ pub struct WorldDecl {
     pub events: Option<Expr>,
     /// Trace ring capacity.
     pub trace: Option<Expr>,
+    /// Listener table capacity.
+    pub listeners: Option<Expr>,
 }
 
 /// The keys `world!` takes, as its errors list them.
-const WORLD_KEYS: &str = "`nodes`, `components`, `timers`, `events`, `trace`";
+const WORLD_KEYS: &str = "`nodes`, `components`, `timers`, `events`, `trace`, `listeners`";
 
 /// Checks `world!`'s input.
 pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
@@ -687,7 +695,8 @@ pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
         );
     }
     let mut seen = BTreeSet::new();
-    let (mut nodes, mut set, mut timers, mut events, mut trace) = (None, None, None, None, None);
+    let (mut nodes, mut set, mut timers, mut events, mut trace, mut listeners) =
+        (None, None, None, None, None, None);
     for WorldKey { key, value } in input.keys {
         if !seen.insert(key.to_string()) {
             ctxt.error_spanned_by(&key, format!("`{key}` is given twice"));
@@ -714,7 +723,7 @@ pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
                 &value,
                 "expected the component set: `components: GameComponents { Player: 1, Enemy: 8 }`",
             ),
-            (name @ ("nodes" | "timers" | "events" | "trace"), value) => {
+            (name @ ("nodes" | "timers" | "events" | "trace" | "listeners"), value) => {
                 let WorldValue::Number(value) = value else {
                     ctxt.error_spanned_by(&key, format!("`{name}` takes a number"));
                     continue;
@@ -723,6 +732,7 @@ pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
                     "nodes" => &mut nodes,
                     "timers" => &mut timers,
                     "events" => &mut events,
+                    "listeners" => &mut listeners,
                     _ => &mut trace,
                 };
                 *slot = Some(value);
@@ -754,5 +764,6 @@ pub fn world(ctxt: &Ctxt, input: WorldInput) -> Option<WorldDecl> {
         timers,
         events,
         trace,
+        listeners,
     })
 }

@@ -168,6 +168,34 @@ pub fn component_set(set: &Set) -> TokenStream {
             })
             .collect()
     };
+    // `on_event`: only the types that have it, like the per-frame hooks.
+    let event_arms: Vec<TokenStream> = set
+        .entries
+        .iter()
+        .zip(&fields)
+        .zip(firsts.iter().zip(&caps))
+        .map(|((entry, field), (first, cap))| {
+            let ty = &entry.ty;
+            quote_spanned! {ty.span()=>
+                if <#ty as ::sprig::Component>::HOOKS.contains(::sprig::Hook::OnEvent)
+                    && index.wrapping_sub(#first) < #cap
+                {
+                    let at = index - #first;
+                    let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                    world.before_hook(index as u16, ::sprig::Hook::OnEvent);
+                    let result = <#ty as ::sprig::Hooks>::on_event(
+                        &mut data,
+                        &mut ::sprig::Ctx::new(world, index as u16),
+                        event,
+                    );
+                    if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
+                        *slot = ::core::option::Option::Some(data);
+                    }
+                    return ::core::option::Option::Some(result);
+                }
+            }
+        })
+        .collect();
     let update_arms = frame_arms("Update", "update");
     let late_update_arms = frame_arms("LateUpdate", "late_update");
     let by_index = |body: &dyn Fn(&syn::Ident, &syn::Type) -> TokenStream| -> Vec<TokenStream> {
@@ -344,6 +372,17 @@ pub fn component_set(set: &Set) -> TokenStream {
                 #(#late_update_arms)*
                 ::core::option::Option::None
             }
+
+            #[inline]
+            fn event<__SprigWorld: ::sprig::SetHost<Self>>(
+                world: &mut __SprigWorld,
+                index: u16,
+                event: &mut ::sprig::Event<'_>,
+            ) -> ::core::option::Option<::sprig::HookResult> {
+                let index = usize::from(index);
+                #(#event_arms)*
+                ::core::option::Option::None
+            }
         }
 
         impl ::sprig::render::DrawSet for #name {
@@ -405,6 +444,10 @@ pub fn world(decl: &WorldDecl) -> TokenStream {
     let timers = or_default(&decl.timers, quote!({ ::sprig::DEFAULT_TIMER_CAPACITY }));
     let events = or_default(&decl.events, quote!({ ::sprig::DEFAULT_EVENT_CAPACITY }));
     let trace = or_default(&decl.trace, quote!({ ::sprig::DEFAULT_TRACE_CAPACITY }));
+    let listeners = or_default(
+        &decl.listeners,
+        quote!({ ::sprig::DEFAULT_LISTENER_CAPACITY }),
+    );
     quote! {
         #set
 
@@ -416,6 +459,7 @@ pub fn world(decl: &WorldDecl) -> TokenStream {
             #timers,
             #events,
             #trace,
+            #listeners,
         >;
     }
 }

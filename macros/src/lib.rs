@@ -101,9 +101,10 @@ pub fn component_set(input: TokenStream) -> TokenStream {
 }
 
 /// Declares an app's world in one place: the node capacity, the component set with a
-/// capacity per type, and optionally the timer, event and trace capacities (defaults 8,
-/// 32 and 64). Emits the set (as [`component_set!`] does) and a type alias of
-/// `sprig::World` with every capacity filled in.
+/// capacity per type, and optionally the timer, event, trace and listener capacities
+/// (`timers`, `events`, `trace`, `listeners`; defaults 8, 32, 64 and 16). Emits the set
+/// (as [`component_set!`] does) and a type alias of `sprig::World` with every capacity
+/// filled in.
 ///
 /// ```
 /// use sprig::{component, world, AnyWorld, Ctx, HookResult, Hooks};

@@ -60,8 +60,16 @@ pub fn worst(worst: &WorstFrames) {
 /// Logs the hooks in `world`'s trace ring at info level, one line each
 /// (`hook <frame> <node> <component> <hook>`), then empties the ring. Turn the trace on
 /// with `World::set_tracing`; `keep_update` also logs `update` and `late_update`.
-pub fn trace<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>(
-    world: &mut World<S, N, C, TM, E, TR>,
+pub fn trace<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const LS: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR, LS>,
     keep_update: bool,
 ) where
     S: Dispatch,
@@ -95,12 +103,13 @@ pub fn run_forever<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
     const BUF: usize,
     const D: usize,
     const SH: usize,
 >(
     runner: &mut Runner<P, K, I>,
-    world: &mut World<S, N, C, TM, E, TR>,
+    world: &mut World<S, N, C, TM, E, TR, LS>,
     renderer: &mut Renderer<P::Color, N, BUF, D, SH>,
     every: u32,
 ) -> !

@@ -211,12 +211,13 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         const TM: usize,
         const E: usize,
         const TR: usize,
+        const LS: usize,
         const BUF: usize,
         const D: usize,
         const SH: usize,
     >(
         &mut self,
-        world: &mut World<S, N, C, TM, E, TR>,
+        world: &mut World<S, N, C, TM, E, TR, LS>,
         renderer: &mut Renderer<P::Color, N, BUF, D, SH>,
     ) -> Result<FrameReport, RunError<P::Error>>
     where

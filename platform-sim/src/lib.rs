@@ -46,8 +46,9 @@ pub fn describe_tree<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &mut World<S, N, C, TM, E, TR>,
+    world: &mut World<S, N, C, TM, E, TR, LS>,
 ) -> Result<String, Error>
 where
     S: Dispatch,
@@ -65,8 +66,9 @@ fn describe_node<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &mut World<S, N, C, TM, E, TR>,
+    world: &mut World<S, N, C, TM, E, TR, LS>,
     node: NodeId,
     depth: usize,
     out: &mut String,

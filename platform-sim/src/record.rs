@@ -52,9 +52,10 @@ impl FrameInput {
         const TM: usize,
         const E: usize,
         const TR: usize,
+        const LS: usize,
     >(
         &self,
-        world: &mut World<S, N, C, TM, E, TR>,
+        world: &mut World<S, N, C, TM, E, TR, LS>,
         screen_height: f32,
     ) -> Result<(), Error>
     where

@@ -61,16 +61,17 @@ impl Run<'_> {
         const TM: usize,
         const E: usize,
         const TR: usize,
+        const LS: usize,
         const BUF: usize,
         const D: usize,
         const SH: usize,
     >(
         &self,
         options: &Options,
-        world: &mut World<S, N, CS, TM, E, TR>,
+        world: &mut World<S, N, CS, TM, E, TR, LS>,
         renderer: &mut Renderer<C, N, BUF, D, SH>,
         background: C,
-        mut after_frame: impl FnMut(&mut World<S, N, CS, TM, E, TR>, u32),
+        mut after_frame: impl FnMut(&mut World<S, N, CS, TM, E, TR, LS>, u32),
     ) -> Result<RunSummary, String>
     where
         S: DrawSet + Dispatch,
@@ -218,8 +219,9 @@ fn follow_trace<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &mut World<S, N, CS, TM, E, TR>,
+    world: &mut World<S, N, CS, TM, E, TR, LS>,
     frame: u32,
     print: bool,
     last: &mut String,

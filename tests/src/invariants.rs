@@ -5,7 +5,10 @@
 //! `on_enable` / `on_disable` alternate, starting with `on_enable`; `start` at most once,
 //! after an `on_enable`, before the first `update`; no hook after `on_destroy`;
 //! `on_destroy` only if `on_load` ran; `update` only while enabled and active in the
-//! hierarchy; the keyboard focus only on a live, focusable node active in the hierarchy. The components are the probes and `sprig_reusable::Relay`, a component of
+//! hierarchy; `on_event` only between `on_enable` and `on_disable` (so never for a
+//! disabled or destroyed component); the keyboard focus only on a live, focusable node
+//! active in the hierarchy. Operations register, unregister and send events and move the
+//! focus too. The components are the probes and `sprig_reusable::Relay`, a component of
 //! another crate whose hooks act on the world through the generic `AnyWorld`.
 
 use std::any::Any;
@@ -56,10 +59,29 @@ pub enum Op {
         node: usize,
         focusable: bool,
     },
+    /// `on` (or `on_capture`) for a `Ping` on a node.
+    Listen {
+        comp: usize,
+        node: usize,
+        capture: bool,
+    },
+    /// `off_all` of a component on a node.
+    Unlisten {
+        comp: usize,
+        node: usize,
+    },
+    /// `emit` (or `dispatch_event`) of a `Ping` on a node.
+    Emit {
+        node: usize,
+        dispatch: bool,
+    },
     Tick,
 }
 
-const HOOKS: [Hook; 9] = [
+/// The payload of the events the operations send.
+struct Ping;
+
+const HOOKS: [Hook; 10] = [
     Hook::Preload,
     Hook::OnLoad,
     Hook::OnEnable,
@@ -69,6 +91,7 @@ const HOOKS: [Hook; 9] = [
     Hook::OnDisable,
     Hook::OnDestroy,
     Hook::OnTimer,
+    Hook::OnEvent,
 ];
 
 /// Handles made so far, shared with the actions that run inside hooks.
@@ -177,6 +200,33 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                 }
             }
         }
+        Op::Listen {
+            comp,
+            node,
+            capture,
+        } => {
+            if let (Some(c), Some(n)) = (pick(&comps, comp), pick(&nodes, node)) {
+                let _ = if capture {
+                    w.on_capture::<Ping>(c, n)
+                } else {
+                    w.on::<Ping>(c, n)
+                };
+            }
+        }
+        Op::Unlisten { comp, node } => {
+            if let (Some(c), Some(n)) = (pick(&comps, comp), pick(&nodes, node)) {
+                let _ = w.off_all(c, n);
+            }
+        }
+        Op::Emit { node, dispatch } => {
+            if let Some(n) = pick(&nodes, node) {
+                let _ = if dispatch {
+                    w.dispatch_event(n, &Ping)
+                } else {
+                    w.emit(n, &Ping)
+                };
+            }
+        }
         Op::Tick => {
             let r = w.tick(0.02);
             assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
@@ -237,6 +287,9 @@ fn check(
             "start" => life.started = true,
             "update" if !life.started => return fail("update before start"),
             "update" => life.updated = true,
+            h if h.starts_with("on_event") && !life.enabled => {
+                return fail("on_event while not enabled")
+            }
             "on_destroy" if !life.loaded => return fail("on_destroy without on_load"),
             "on_destroy" => life.destroyed = true,
             _ => {}

@@ -9,8 +9,16 @@ pub mod probes;
 use sprig::{NodeEvent, NodeId, World};
 
 /// Creates one child of `parent` per name, in order.
-pub fn spawn<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>(
-    world: &mut World<S, N, C, TM, E, TR>,
+pub fn spawn<
+    S,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const LS: usize,
+>(
+    world: &mut World<S, N, C, TM, E, TR, LS>,
     parent: NodeId,
     names: &[&str],
 ) -> Vec<NodeId>
@@ -35,8 +43,9 @@ pub fn child_names<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &World<S, N, C, TM, E, TR>,
+    world: &World<S, N, C, TM, E, TR, LS>,
     parent: NodeId,
 ) -> Vec<String>
 where
@@ -57,8 +66,9 @@ pub fn drain_events<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &mut World<S, N, C, TM, E, TR>,
+    world: &mut World<S, N, C, TM, E, TR, LS>,
 ) -> Vec<NodeEvent>
 where
     S: sprig::Dispatch,

@@ -3,7 +3,8 @@
 //!
 //! Execution order is a per-type constant, so there is one probe type per order (and
 //! per hook set that matters): [`P`] (order 0), [`Neg`] (-1), [`Neg2`] (-2), [`Pos`] (1),
-//! [`Pos2`] (2), all with every hook; [`NoEnable`] (order 0, no `on_enable`, for decision
+//! [`Pos2`] (2), all with every hook but input (`on_event` logs the node it is at and the
+//! phase); [`NoEnable`] (order 0, no `on_enable`, for decision
 //! 6); [`Updater`] (order 0, only `update`). They form the set [`Probes`] of
 //! [`TestWorld`]. Their `Component` impls are written out by hand (one macro for all
 //! of them, each hook logging), the way `#[component]` generates them.
@@ -14,7 +15,9 @@ use std::rc::Rc;
 
 use std::any::Any;
 
-use sprig::{AnyWorld, CompId, Component, Ctx, Hook, HookMask, HookResult, Hooks, NodeId};
+use sprig::{
+    AnyWorld, CompId, Component, Ctx, Event, EventPhase, Hook, HookMask, HookResult, Hooks, NodeId,
+};
 
 /// The time step scenarios tick with, in seconds.
 pub const DT: f32 = 0.016;
@@ -32,9 +35,14 @@ pub fn attach(w: &mut TestWorld, node: NodeId) {
 /// What a test attaches to a probe's hook: gets the world, the probe's node and itself.
 pub type Action = Rc<dyn Fn(&mut TestWorld, NodeId, CompId)>;
 
+/// What a test attaches to a probe's `on_event`: gets the world, the probe's node,
+/// itself and the event.
+pub type EventAction = Rc<dyn Fn(&mut TestWorld, NodeId, CompId, &mut Event<'_>)>;
+
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     static ACTIONS: RefCell<HashMap<(String, Hook), Vec<Action>>> = RefCell::new(HashMap::new());
+    static EVENT_ACTIONS: RefCell<HashMap<String, Vec<EventAction>>> = RefCell::new(HashMap::new());
 }
 
 /// Appends a line to this test's log (hooks do; tests may add markers).
@@ -52,6 +60,21 @@ pub fn take_log() -> Vec<String> {
 pub fn reset() {
     LOG.with(|l| l.borrow_mut().clear());
     ACTIONS.with(|a| a.borrow_mut().clear());
+    EVENT_ACTIONS.with(|a| a.borrow_mut().clear());
+}
+
+/// Runs `action` every time the probe labelled `label` gets an event (after logging it,
+/// and after the actions attached with [`on`] to `Hook::OnEvent`).
+pub fn on_event_do(
+    label: &str,
+    action: impl Fn(&mut TestWorld, NodeId, CompId, &mut Event<'_>) + 'static,
+) {
+    EVENT_ACTIONS.with(|a| {
+        a.borrow_mut()
+            .entry(label.to_owned())
+            .or_default()
+            .push(Rc::new(action));
+    });
 }
 
 /// Runs `action` every time the probe labelled `label` enters `hook` (after logging it).
@@ -128,6 +151,9 @@ macro_rules! probe {
                 act(&self.label, Hook::OnTimer, ctx);
                 Ok(())
             }
+            fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+                event_hook(&self.label, ctx, event)
+            }
         }
     };
 }
@@ -142,6 +168,29 @@ pub fn hook_ran(label: &str, hook: Hook, world: &mut TestWorld, node: NodeId, co
 fn hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, which: Hook, name: &str) -> HookResult {
     log(format!("{label}.{name}"));
     act(label, which, ctx);
+    Ok(())
+}
+
+/// Logs `"label.on_event(Node, phase)"` (the current target's name; `capture`,
+/// `target` or `bubble`), then runs the actions attached to `label` for `on_event`.
+fn event_hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+    let at = ctx.name(event.current_target()).unwrap_or("?").to_owned();
+    let phase = match event.phase() {
+        EventPhase::Capturing => "capture",
+        EventPhase::AtTarget => "target",
+        EventPhase::Bubbling => "bubble",
+    };
+    log(format!("{label}.on_event({at}, {phase})"));
+    act(label, Hook::OnEvent, ctx);
+    let (node, comp) = (ctx.node(), ctx.comp());
+    let world: &mut dyn Any = &mut **ctx;
+    if let Some(world) = world.downcast_mut::<TestWorld>() {
+        let actions: Vec<EventAction> =
+            EVENT_ACTIONS.with(|a| a.borrow().get(label).cloned().unwrap_or_default());
+        for action in actions {
+            action(world, node, comp, event);
+        }
+    }
     Ok(())
 }
 
@@ -175,15 +224,15 @@ const ALL: [Hook; 9] = [
 ];
 
 probe!(/// Order 0, every hook.
-    P, 0, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+    P, 0, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer, OnEvent]);
 probe!(/// Order -1, every hook.
-    Neg, -1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+    Neg, -1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer, OnEvent]);
 probe!(/// Order -2, every hook.
-    Neg2, -2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+    Neg2, -2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer, OnEvent]);
 probe!(/// Order 1, every hook.
-    Pos, 1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+    Pos, 1, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer, OnEvent]);
 probe!(/// Order 2, every hook.
-    Pos2, 2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
+    Pos2, 2, [Preload, OnLoad, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer, OnEvent]);
 probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §2).
     NoEnable, 0, [Preload, OnLoad, Start, Update, LateUpdate, OnDisable, OnDestroy, OnTimer]);
 probe!(/// Order 0, only `update`.
@@ -191,7 +240,7 @@ probe!(/// Order 0, only `update`.
 
 sprig::world! {
     /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
-    /// 256 events, 512 trace entries.
+    /// 256 events, 512 trace entries, 32 listener registrations.
     pub type TestWorld = World {
         nodes: 64,
         components: Probes {
@@ -207,6 +256,7 @@ sprig::world! {
         timers: 8,
         events: 256,
         trace: 512,
+        listeners: 32,
     };
 }
 

@@ -193,7 +193,7 @@ fn add_from_on_disable_of_a_deactivating_node_waits() {
     );
 }
 
-/// §4 last bullet / §11: a component added to a node after its `destroy()`
+/// §4 last bullet / §12: a component added to a node after its `destroy()`
 /// in the same frame gets no callbacks at all and is destroyed with it (no `on_destroy`,
 /// it never loaded).
 #[test]

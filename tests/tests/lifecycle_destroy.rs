@@ -291,7 +291,7 @@ fn destroying_a_child_and_its_parent_in_the_same_frame() {
     }
 }
 
-/// §4 / §11: children and components added to a node after its `destroy()`
+/// §4 / §12: children and components added to a node after its `destroy()`
 /// get no callbacks and are destroyed with it (no `on_destroy`: never loaded).
 #[test]
 fn children_added_after_destroy_get_no_callbacks() {
@@ -517,7 +517,7 @@ fn destroyed_in_own_on_load_from_add_component() {
     assert_eq!(take_log(), ["a.on_destroy"]);
 }
 
-/// Difference D4 (engine §11 would still start and update it): destroyed in its
+/// Difference D4 (engine §12 would still start and update it): destroyed in its
 /// own `on_enable`, the component is never started or updated; its `on_enable`
 /// completed, so it gets `on_disable`, then `on_destroy`, at the end of the frame.
 #[test]

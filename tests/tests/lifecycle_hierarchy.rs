@@ -204,7 +204,7 @@ fn changes_outside_the_deactivating_subtree_are_allowed() {
     );
 }
 
-/// Difference D5 / §11: from an `on_destroy`, moving a node out of (or into) a
+/// Difference D5 / §12: from an `on_destroy`, moving a node out of (or into) a
 /// subtree being destroyed is refused with `HierarchyLocked`, so no destroyed node is
 /// left attached anywhere.
 #[test]

@@ -3,8 +3,10 @@
 //! `on_load` at most once and before any `on_enable`; `on_enable` / `on_disable`
 //! alternate, starting with `on_enable`; `start` at most once, after an `on_enable`, before
 //! the first `update`; no hook after `on_destroy`; `on_destroy` only if `on_load` ran;
-//! `update` only while enabled and active in the hierarchy; the keyboard focus only on a
-//! live, focusable node active in the hierarchy; and no panic. The components
+//! `update` only while enabled and active in the hierarchy; `on_event` only between
+//! `on_enable` and `on_disable`, never for a disabled or destroyed component (operations
+//! register, unregister and send events, also from inside `on_event`); the keyboard focus
+//! only on a live, focusable node active in the hierarchy; and no panic. The components
 //! are the probes and `sprig_reusable::Relay`, a component of another crate whose hooks
 //! act on the world through the generic `AnyWorld` as the probes' do.
 
@@ -23,6 +25,10 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (idx.clone(), any::<bool>()).prop_map(|(comp, enabled)| Op::SetEnabled { comp, enabled }),
         1 => idx.clone().prop_map(|comp| Op::DestroyComponent { comp }),
         1 => (idx.clone(), proptest::option::of(0..3u32)).prop_map(|(comp, repeat)| Op::Schedule { comp, repeat }),
+        2 => (idx.clone(), idx.clone(), any::<bool>())
+            .prop_map(|(comp, node, capture)| Op::Listen { comp, node, capture }),
+        1 => (idx.clone(), idx.clone()).prop_map(|(comp, node)| Op::Unlisten { comp, node }),
+        2 => (idx.clone(), any::<bool>()).prop_map(|(node, dispatch)| Op::Emit { node, dispatch }),
         1 => (idx, any::<bool>()).prop_map(|(node, focusable)| Op::Focus { node, focusable }),
         3 => Just(Op::Tick),
     ]
@@ -44,7 +50,7 @@ proptest! {
     #[test]
     fn lifecycle_invariants_hold(
         ops in proptest::collection::vec(op(), 1..80),
-        hooked in proptest::collection::vec((0..64usize, 0..9usize, op()), 0..12),
+        hooked in proptest::collection::vec((0..64usize, 0..10usize, op()), 0..12),
     ) {
         if let Err(why) = run_case(ops, hooked) {
             return Err(TestCaseError::fail(why));

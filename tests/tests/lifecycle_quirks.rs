@@ -1,4 +1,4 @@
-//! Corner cases where the engine's quirks (§11 of `docs/lifecycle.md`) meet Sprig's
+//! Corner cases where the engine's quirks (§12 of `docs/lifecycle.md`) meet Sprig's
 //! decisions and the module docs' extra rules: re-entrant activation changes, `destroy`
 //! from other components' hooks, and §3's rule for types without `on_enable` types.
 

@@ -1,5 +1,5 @@
 //! Activation and deactivation of a subtree with its components' hooks (§3 of
-//! `docs/lifecycle.md`, `node-activator.js`), with differences D3, D4 and D5 of `docs/lifecycle.md` §11.
+//! `docs/lifecycle.md`, `node-activator.js`), with differences D3, D4 and D5 of `docs/lifecycle.md` §12.
 //!
 //! **Activation** is two-pass: a pre-order walk (parent before children, a node's own
 //! components before its children, entering only children whose `active` flag is set)
@@ -137,8 +137,15 @@ impl<const C: usize> ActivationStack<C> {
     }
 }
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -210,7 +217,7 @@ where
         // deactivation already said so, and this event would contradict it.
         if self.has(top, Flags::ACTIVE_IN_HIERARCHY) {
             let node = self.arena.id(top);
-            self.emit(NodeEvent::ActiveInHierarchyChanged { node, active: true });
+            self.push_node_event(NodeEvent::ActiveInHierarchyChanged { node, active: true });
         }
     }
 
@@ -239,7 +246,7 @@ where
             self.finish_task();
         }
         let root = self.root();
-        self.emit(NodeEvent::ActiveInHierarchyChanged {
+        self.push_node_event(NodeEvent::ActiveInHierarchyChanged {
             node: root,
             active: true,
         });
@@ -366,7 +373,7 @@ where
         self.deactivate_recursively(top);
         self.cancel_inactive_entries();
         let node = self.arena.id(top);
-        self.emit(NodeEvent::ActiveInHierarchyChanged {
+        self.push_node_event(NodeEvent::ActiveInHierarchyChanged {
             node,
             active: false,
         });

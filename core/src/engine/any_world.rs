@@ -58,6 +58,24 @@ macro_rules! any_world {
                 -> Result<impl Iterator<Item = NodeId> + '_, Error>;
             /// The traced hook calls still in the ring, oldest first; see [`World::trace`].
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_;
+            /// Registers `listener` for events of type `T` on `node`; see [`World::on`].
+            fn on<T: 'static>(&mut self, listener: CompId, node: NodeId) -> Result<(), Error>;
+            /// Registers `listener` for events of type `T` on `node` in the capturing
+            /// phase; see [`World::on_capture`].
+            fn on_capture<T: 'static>(&mut self, listener: CompId, node: NodeId)
+                -> Result<(), Error>;
+            /// Removes a registration of [`on`](Self::on); see [`World::off`].
+            fn off<T: 'static>(&mut self, listener: CompId, node: NodeId) -> Result<bool, Error>;
+            /// Removes a registration of [`on_capture`](Self::on_capture); see
+            /// [`World::off_capture`].
+            fn off_capture<T: 'static>(&mut self, listener: CompId, node: NodeId)
+                -> Result<bool, Error>;
+            /// Delivers an event to `node`'s listeners only; see [`World::emit`].
+            fn emit<T: 'static>(&mut self, node: NodeId, payload: &T) -> Result<usize, Error>;
+            /// Dispatches an event through capture, target and bubbling; see
+            /// [`World::dispatch_event`].
+            fn dispatch_event<T: 'static>(&mut self, node: NodeId, payload: &T)
+                -> Result<usize, Error>;
             /// The handle of the component in slot `index` (what `Ctx::comp` answers).
             #[doc(hidden)]
             fn comp_of_slot(&self, index: u16) -> CompId;
@@ -66,8 +84,8 @@ macro_rules! any_world {
             fn node_of_slot(&self, index: u16) -> NodeId;
         }
 
-        impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-            AnyWorld for World<S, N, C, TM, E, TR>
+        impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize, const LS: usize>
+            AnyWorld for World<S, N, C, TM, E, TR, LS>
         where
             S: Dispatch,
         {
@@ -121,6 +139,33 @@ macro_rules! any_world {
 
             fn trace(&self) -> impl Iterator<Item = &TraceEntry> + '_ {
                 World::trace(self)
+            }
+
+            fn on<T: 'static>(&mut self, listener: CompId, node: NodeId) -> Result<(), Error> {
+                World::on::<T>(self, listener, node)
+            }
+
+            fn on_capture<T: 'static>(&mut self, listener: CompId, node: NodeId)
+                -> Result<(), Error> {
+                World::on_capture::<T>(self, listener, node)
+            }
+
+            fn off<T: 'static>(&mut self, listener: CompId, node: NodeId) -> Result<bool, Error> {
+                World::off::<T>(self, listener, node)
+            }
+
+            fn off_capture<T: 'static>(&mut self, listener: CompId, node: NodeId)
+                -> Result<bool, Error> {
+                World::off_capture::<T>(self, listener, node)
+            }
+
+            fn emit<T: 'static>(&mut self, node: NodeId, payload: &T) -> Result<usize, Error> {
+                World::emit(self, node, payload)
+            }
+
+            fn dispatch_event<T: 'static>(&mut self, node: NodeId, payload: &T)
+                -> Result<usize, Error> {
+                World::dispatch_event(self, node, payload)
             }
 
             #[inline]
@@ -265,4 +310,9 @@ any_world! {
     ref fn is_focusable(node: NodeId) -> Result<bool, Error>;
     mut fn set_focusable(node: NodeId, focusable: bool) -> Result<(), Error>;
     ref fn next_focusable(scope: NodeId, from: Option<NodeId>, forward: bool) -> Result<Option<NodeId>, Error>;
+
+    // Events between components.
+    mut fn off_all(listener: CompId, node: NodeId) -> Result<usize, Error>;
+    ref fn listener_count() -> usize;
+    ref fn listener_capacity() -> usize;
 }

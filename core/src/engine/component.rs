@@ -9,6 +9,7 @@
 use core::ops::{Deref, DerefMut};
 
 use crate::engine::input::{KeyEvent, TouchEvent};
+use crate::engine::listeners::Event;
 use crate::{AnyWorld, CompId, Error, NodeId, TimerKey};
 
 /// What a hook returns. An `Err` does not stop the frame: the engine counts it, keeps the
@@ -43,6 +44,8 @@ pub enum Hook {
     OnTouch,
     /// A key or button changed state.
     OnKey,
+    /// An event the component listens to was emitted or dispatched (`Ctx::on`).
+    OnEvent,
 }
 
 impl Hook {
@@ -60,6 +63,7 @@ impl Hook {
             Hook::OnTimer => "on_timer",
             Hook::OnTouch => "on_touch",
             Hook::OnKey => "on_key",
+            Hook::OnEvent => "on_event",
         }
     }
 
@@ -194,9 +198,18 @@ pub trait Hooks: Component {
         let _ = (ctx, key);
         Ok(())
     }
+    /// An event this component listens to (registered with `ctx.on::<T>(node)` or
+    /// `ctx.on_capture::<T>(node)`) reached it; `event.get::<T>()` reads the payload,
+    /// `event.stop_propagation()` keeps it from going further (see [`Event`]).
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        let _ = (ctx, event);
+        Ok(())
+    }
 }
 
 /// One hook call with its arguments, as the engine hands it to [`Dispatch::call`](crate::Dispatch::call).
+/// `on_event`, whose event is borrowed for the call, goes through
+/// [`Dispatch::event`](crate::Dispatch::event) instead.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HookCall {
     /// `preload`.
@@ -323,6 +336,39 @@ impl<W: AnyWorld> Ctx<'_, W> {
         let key = key.to_key().ok_or(Error::InvalidValue)?;
         let comp = self.comp();
         self.world.unschedule(comp, key)
+    }
+
+    /// Listens to the events of payload type `T` on `node` (this component's own node
+    /// or another): each reaches this component's `on_event`. See [`AnyWorld::on`].
+    pub fn on<T: 'static>(&mut self, node: NodeId) -> Result<(), Error> {
+        let comp = self.comp();
+        self.world.on::<T>(comp, node)
+    }
+
+    /// Listens to the events of type `T` dispatched on `node` or its descendants in the
+    /// capturing phase (Cocos `useCapture`). See [`AnyWorld::on_capture`].
+    pub fn on_capture<T: 'static>(&mut self, node: NodeId) -> Result<(), Error> {
+        let comp = self.comp();
+        self.world.on_capture::<T>(comp, node)
+    }
+
+    /// Stops listening to type `T` on `node`; `Ok(false)` if it was not listening.
+    pub fn off<T: 'static>(&mut self, node: NodeId) -> Result<bool, Error> {
+        let comp = self.comp();
+        self.world.off::<T>(comp, node)
+    }
+
+    /// Stops listening to type `T` on `node` in the capturing phase.
+    pub fn off_capture<T: 'static>(&mut self, node: NodeId) -> Result<bool, Error> {
+        let comp = self.comp();
+        self.world.off_capture::<T>(comp, node)
+    }
+
+    /// Stops listening to anything on `node` (Cocos `node.targetOff(this)`); returns
+    /// how many registrations went.
+    pub fn off_all(&mut self, node: NodeId) -> Result<usize, Error> {
+        let comp = self.comp();
+        self.world.off_all(comp, node)
     }
 }
 

@@ -16,6 +16,7 @@
 
 use core::any::Any;
 
+use crate::engine::listeners::Event;
 use crate::render::{Canvas, RenderColor};
 use crate::{AnyWorld, Hook, HookCall, HookMask, HookResult, Rect};
 
@@ -115,6 +116,18 @@ pub trait Dispatch: ComponentSet {
         dt_seconds: f32,
     ) -> Option<HookResult> {
         Self::call(world, index, HookCall::LateUpdate(dt_seconds))
+    }
+
+    /// `on_event(event)` of the component in slot `index`, holding only the types that
+    /// have `on_event`. `None` if the slot is empty (its own hook is running) or its type
+    /// has no `on_event`.
+    fn event<W: SetHost<Self>>(
+        world: &mut W,
+        index: u16,
+        event: &mut Event<'_>,
+    ) -> Option<HookResult> {
+        let _ = (world, index, event);
+        None
     }
 }
 

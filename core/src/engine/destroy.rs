@@ -7,7 +7,8 @@
 //! children-first: every descendant (deepest first, siblings in order), each node's
 //! components in the order they were added, then the node, which leaves its parent last
 //! (`ChildRemoved`). A component gets `on_disable` if it was still enabled and
-//! `on_destroy` if its `on_load` ran; its slot is freed right after, so handles go stale.
+//! `on_destroy` if its `on_load` ran; its slot is freed right after, so handles go stale,
+//! and its event registrations go (as do all registrations on a destroyed node).
 //! While a subtree is being destroyed its structure is frozen (`HierarchyLocked`), and
 //! anything destroyed from an `on_destroy` is destroyed at the end of the next frame.
 
@@ -16,8 +17,15 @@ use crate::engine::storage::CompFlags;
 use crate::tree::node::{Flags, NONE};
 use crate::{Dispatch, Error, HookCall, NodeId, World};
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -118,7 +126,7 @@ where
         let child = self.arena.id(top);
         self.destroy_subtree(top);
         if let Some(p) = parent {
-            self.emit(NodeEvent::ChildRemoved {
+            self.push_node_event(NodeEvent::ChildRemoved {
                 parent: self.arena.id(p),
                 child,
             });
@@ -157,6 +165,7 @@ where
             let id = self.arena.id(n);
             self.doomed_nodes.retain(|&(_, d)| d != id);
         }
+        self.listeners.remove_node(n as u16);
         self.arena.unlink(n);
         self.arena.free(n);
     }
@@ -171,8 +180,9 @@ where
         if loaded {
             self.call_hook(c, HookCall::OnDestroy);
         }
-        // After the hooks, which may still have scheduled some (from `on_disable`).
+        // After the hooks, which may still have scheduled or registered some.
         self.timers.remove_all(comp);
+        self.listeners.remove_comp(c as u16);
         if self.comps.slot(c).has(CompFlags::TO_DESTROY) {
             self.doomed_comps.retain(|&(_, d)| d != comp);
         }

@@ -1,9 +1,10 @@
 //! One frame (§2 of `docs/lifecycle.md`, `CCDirector.mainLoop`), pause and resume.
 //!
-//! `tick(dt)`: start phase (start queue, then once more for components enabled
-//! meanwhile) → update phase → timers → late_update phase → start for components enabled
-//! since the start phase → end of frame: dirty children re-sorted, then deferred
-//! destruction. Rendering is separate and comes after.
+//! `tick(dt)`: the systems' `BeforeUpdate` → start phase (start queue, then once more
+//! for components enabled meanwhile) → update phase → timers → late_update phase → start
+//! for components enabled since the start phase → the systems' `AfterUpdate` → end of
+//! frame: dirty children re-sorted, then deferred destruction. Rendering is separate and
+//! comes after, between the systems' `BeforeDraw` and `AfterDraw`.
 
 use crate::engine::queues::OrderedQueue;
 
@@ -23,7 +24,8 @@ pub(crate) enum Phase {
 /// How long each phase of a frame took, in the unit of the world's clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PhaseTimes {
-    /// `start`, including the second round for components enabled meanwhile.
+    /// The systems' `BeforeUpdate`, then `start`, including the second round for
+    /// components enabled meanwhile.
     pub start: u32,
     /// `update`.
     pub update: u32,
@@ -31,13 +33,20 @@ pub struct PhaseTimes {
     pub timers: u32,
     /// `late_update` and the `start` round after it.
     pub late_update: u32,
-    /// Child sorting and deferred destruction.
+    /// The systems' `AfterUpdate`, child sorting and deferred destruction.
     pub end_of_frame: u32,
 }
-use crate::{Dispatch, Error, HookCall, HookResult, World};
+use crate::{Dispatch, Error, FrameEvent, HookCall, HookResult, World};
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -58,6 +67,7 @@ where
         let clock = self.clock;
         let now = || clock.map_or(0, |f| f());
         let t0 = now();
+        self.run_systems(FrameEvent::BeforeUpdate);
         self.phase = Phase::Start;
         self.invoke_start();
         self.start_for_new_comps();
@@ -86,6 +96,7 @@ where
         let t4 = now();
 
         self.phase = Phase::Idle;
+        self.run_systems(FrameEvent::AfterUpdate);
         self.finish_frame();
         let t5 = now();
         self.phase_times = PhaseTimes {
@@ -160,7 +171,11 @@ where
 
     pub(crate) fn check_not_in_hook(&self) -> Result<(), Error> {
         // During a frame's phases the only code that runs is hooks.
-        if self.hook_depth > 0 || self.scene_loading || self.phase != Phase::Idle {
+        if self.hook_depth > 0
+            || self.scene_loading
+            || self.phase != Phase::Idle
+            || self.systems.running > 0
+        {
             Err(Error::Reentrant)
         } else {
             Ok(())

@@ -118,8 +118,15 @@ impl Captures {
     }
 }
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {

@@ -40,8 +40,15 @@ use crate::engine::storage::CompFlags;
 use crate::tree::node::Flags;
 use crate::{CompId, Dispatch, Error, Hook, HookCall, HookResult, NodeId, World};
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -143,7 +150,7 @@ where
     }
 
     /// Runs, in order, the hooks of `comp` that were asked for while its own hook ran.
-    fn run_own_hooks(&mut self, comp: CompId) {
+    pub(crate) fn run_own_hooks(&mut self, comp: CompId) {
         while let Some(at) = self.own_hooks.iter().position(|&(c, _)| c == comp) {
             let (_, call) = self.own_hooks.remove(at);
             if let Ok(c) = self.comps.resolve(comp) {
@@ -152,7 +159,7 @@ where
         }
     }
 
-    fn keep_hook_error(&mut self, comp: CompId, hook: Hook, error: Error) {
+    pub(crate) fn keep_hook_error(&mut self, comp: CompId, hook: Hook, error: Error) {
         self.hook_errors = self.hook_errors.wrapping_add(1);
         self.last_hook_error = Some((comp, hook, error));
     }

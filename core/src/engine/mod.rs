@@ -1,8 +1,9 @@
 //! The component engine: what a component is (`component`, `component_set`), where its
 //! data lives (`storage`), finding components across the tree (`component_lookup`), the invoker queues (`queues`), activation and activity
 //! (`activator`, `activity`), enabling and the one place hooks are called (`lifecycle`),
-//! the frame (`frame`), destruction, timers, node events, input, scene switching and the
-//! lifecycle trace, and the world API as a trait for hooks (`any_world`).
+//! the frame (`frame`), destruction, timers, node events, input, events between
+//! components (`listeners`), frame events for app systems (`systems`), scene switching
+//! and the lifecycle trace, and the world API as a trait for hooks (`any_world`).
 
 pub(crate) mod activator;
 pub(crate) mod activity;
@@ -17,8 +18,10 @@ pub(crate) mod focus;
 pub(crate) mod frame;
 pub(crate) mod input;
 pub(crate) mod lifecycle;
+pub(crate) mod listeners;
 pub(crate) mod queues;
 pub(crate) mod scene;
 pub(crate) mod storage;
+pub(crate) mod systems;
 pub(crate) mod timers;
 pub(crate) mod trace;

@@ -1,4 +1,4 @@
-//! The invoker queues of §2 of `docs/lifecycle.md`, with differences D1 and D2 of `docs/lifecycle.md` §11:
+//! The invoker queues of §2 of `docs/lifecycle.md`, with differences D1 and D2 of `docs/lifecycle.md` §12:
 //! removal keeps the order of the others (also mid-iteration: every entry still queued
 //! runs exactly once in that pass), and equal execution orders run in the order the
 //! components were queued, which is the order they completed enabling.

@@ -18,8 +18,15 @@
 use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeEvent, NodeId, World};
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -98,7 +105,7 @@ where
             self.arena.unlink(c);
             self.arena.append_child(0, c);
             let node = self.arena.id(c);
-            self.emit(NodeEvent::SiblingOrderChanged { node });
+            self.push_node_event(NodeEvent::SiblingOrderChanged { node });
             self.mark_reordered(c);
             self.mark_children_dirty(0);
         }

@@ -27,7 +27,8 @@ impl<
         const TM: usize,
         const E: usize,
         const TR: usize,
-    > World<S, N, C, TM, E, TR>
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 {
     /// Turns the lifecycle trace on or off (off by default).
     pub fn set_tracing(&mut self, on: bool) {

@@ -31,7 +31,7 @@ use crate::render::fingerprint::Fingerprint;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
-use crate::{Affine2, Dispatch, Rect, World};
+use crate::{Affine2, Dispatch, FrameEvent, Rect, World};
 
 /// What one frame of rendering did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,8 +93,9 @@ fn content_rect<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &World<S, N, C2, TM, E, TR>,
+    world: &World<S, N, C2, TM, E, TR, LS>,
     n: usize,
 ) -> Rect
 where
@@ -206,44 +207,74 @@ impl<
         SHADOW > 0 && SHADOW >= self.screen.size.width as usize * self.screen.size.height as usize
     }
 
-    /// Draws what changed since the last frame onto `target`.
-    pub fn render<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    /// Draws what changed since the last frame onto `target`, between the world's
+    /// systems' [`FrameEvent::BeforeDraw`] and [`FrameEvent::AfterDraw`].
+    pub fn render<
+        S,
+        D,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
         S: DrawSet + Dispatch,
         D: DrawTarget<Color = C>,
     {
+        world.run_systems(FrameEvent::BeforeDraw);
         self.prepare(world);
         self.diff(world);
-        self.redraw(world, target)
+        let stats = self.redraw(world, target);
+        world.run_systems(FrameEvent::AfterDraw);
+        stats
     }
 
     /// Draws the whole screen onto `target`, whatever changed: the reference a partial
     /// redraw must match pixel for pixel, and the baseline of the benchmarks.
-    pub fn render_full<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    pub fn render_full<
+        S,
+        D,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
         S: DrawSet + Dispatch,
         D: DrawTarget<Color = C>,
     {
+        world.run_systems(FrameEvent::BeforeDraw);
         self.prepare(world);
         self.diff(world);
         self.damage.clear();
         self.damage.add_all_screen();
-        self.redraw(world, target)
+        let stats = self.redraw(world, target);
+        world.run_systems(FrameEvent::AfterDraw);
+        stats
     }
 
     /// Sorts what waits for a sort, brings transforms up to date, and lists the nodes
     /// to draw in draw order.
-    fn prepare<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn prepare<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
     ) where
         S: DrawSet + Dispatch,
     {
@@ -259,9 +290,16 @@ impl<
     /// the walk follows parent and sibling links, and what a node hands down to its
     /// children (clip, opacity, moved) waits in `inherited` while its subtree is walked,
     /// so the stack use does not grow with the tree's depth.
-    fn collect<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn collect<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
     ) where
         S: DrawSet + Dispatch,
     {
@@ -316,9 +354,16 @@ impl<
     }
 
     /// What node `n` hands down to its children, given what its parent handed to it.
-    fn hand_down<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn hand_down<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
         n: usize,
         from_parent: Inherited,
     ) -> Inherited
@@ -361,9 +406,9 @@ impl<
 
     /// Lists node `n` for drawing if an enabled component of it draws; `clip` is what its
     /// parent handed down, its opacity and moved flag are in `inherited[n]`.
-    fn list<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn list<S, const C2: usize, const TM: usize, const E: usize, const TR: usize, const LS: usize>(
         &mut self,
-        world: &mut World<S, N, C2, TM, E, TR>,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
         n: usize,
         clip: Rectangle,
     ) where
@@ -410,9 +455,9 @@ impl<
     }
 
     /// Damages what changed since the last frame.
-    fn diff<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn diff<S, const C2: usize, const TM: usize, const E: usize, const TR: usize, const LS: usize>(
         &mut self,
-        world: &World<S, N, C2, TM, E, TR>,
+        world: &World<S, N, C2, TM, E, TR, LS>,
     ) where
         S: DrawSet + Dispatch,
     {
@@ -458,9 +503,17 @@ impl<
 
     /// Redraws the damaged rectangles, tile by tile, and flushes each tile — or, with
     /// the shadow, only the pixels that changed.
-    fn redraw<S, D, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn redraw<
+        S,
+        D,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &World<S, N, C2, TM, E, TR>,
+        world: &World<S, N, C2, TM, E, TR, LS>,
         target: &mut D,
     ) -> Result<FrameStats, D::Error>
     where
@@ -581,9 +634,16 @@ impl<
         }
     }
 
-    fn draw_tile<S, const C2: usize, const TM: usize, const E: usize, const TR: usize>(
+    fn draw_tile<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
         &mut self,
-        world: &World<S, N, C2, TM, E, TR>,
+        world: &World<S, N, C2, TM, E, TR, LS>,
         tile: Rectangle,
     ) where
         S: DrawSet + Dispatch,
@@ -625,8 +685,9 @@ fn fingerprint<
     const TM: usize,
     const E: usize,
     const TR: usize,
+    const LS: usize,
 >(
-    world: &World<S, N, C2, TM, E, TR>,
+    world: &World<S, N, C2, TM, E, TR, LS>,
     item: &Item,
 ) -> u32
 where

@@ -23,8 +23,15 @@ impl<const N: usize> Iterator for Children<'_, N> {
     }
 }
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -122,18 +129,18 @@ where
         self.arena.unlink(c);
         if let Some(p) = p {
             self.arena.append_child(p, c);
-            self.emit(NodeEvent::ChildAdded {
+            self.push_node_event(NodeEvent::ChildAdded {
                 parent: self.arena.id(p),
                 child,
             });
         }
         if let Some(old) = old {
-            self.emit(NodeEvent::ChildRemoved {
+            self.push_node_event(NodeEvent::ChildRemoved {
                 parent: self.arena.id(old),
                 child,
             });
         }
-        self.emit(NodeEvent::SiblingOrderChanged { node: child });
+        self.push_node_event(NodeEvent::SiblingOrderChanged { node: child });
         self.mark_reordered(c);
         if p != Some(0) {
             // Only direct children of the root persist (or wait out a scene switch).

@@ -16,8 +16,15 @@ pub const MIN_Z_INDEX: i16 = i16::MIN;
 /// Highest zIndex (`cc.macro.MAX_ZINDEX`).
 pub const MAX_Z_INDEX: i16 = i16::MAX;
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
@@ -48,7 +55,7 @@ where
         let i = self.arena.resolve(node)?;
         let applied = z_index.clamp(i32::from(MIN_Z_INDEX), i32::from(MAX_Z_INDEX)) as i16;
         if i32::from(applied) != z_index {
-            self.emit(NodeEvent::ZIndexClamped {
+            self.push_node_event(NodeEvent::ZIndexClamped {
                 node,
                 requested: z_index,
                 applied,
@@ -57,7 +64,7 @@ where
         if self.arena.slot(i).z_index != applied {
             self.arena.slot_mut(i).z_index = applied;
             self.mark_reordered(i);
-            self.emit(NodeEvent::SiblingOrderChanged { node });
+            self.push_node_event(NodeEvent::SiblingOrderChanged { node });
             if let Some(p) = self.arena.parent(i) {
                 self.mark_children_dirty(p);
             }
@@ -155,7 +162,7 @@ where
         let mut c = self.arena.first_child(p);
         while let Some(i) = c {
             let node = self.arena.id(i);
-            self.emit(NodeEvent::SiblingOrderChanged { node });
+            self.push_node_event(NodeEvent::SiblingOrderChanged { node });
             c = self.arena.next_sibling(i);
         }
         if self.arena.child_count(p) < 2 {
@@ -185,7 +192,7 @@ where
                 self.mark_reordered(i);
             }
         }
-        self.emit(NodeEvent::ChildReorder {
+        self.push_node_event(NodeEvent::ChildReorder {
             parent: self.arena.id(p),
         });
     }

@@ -26,8 +26,15 @@ fn finite(v: Vec2) -> Result<Vec2, Error> {
     }
 }
 
-impl<S, const N: usize, const C: usize, const TM: usize, const E: usize, const TR: usize>
-    World<S, N, C, TM, E, TR>
+impl<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    > World<S, N, C, TM, E, TR, LS>
 where
     S: Dispatch,
 {
