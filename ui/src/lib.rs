@@ -5,3 +5,6 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod ease;
+pub mod tween;
