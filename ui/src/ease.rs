@@ -87,7 +87,8 @@ pub enum Easing {
     BounceInOut,
     /// The CSS `cubic-bezier(x1, y1, x2, y2)` curve from (0, 0) to (1, 1): the progress
     /// is the curve's x, the result its y. `x1` and `x2` are clamped to 0..=1, as CSS
-    /// requires, so x is monotonic and every progress has one value.
+    /// requires, so x is monotonic and every progress has one value. A curve with a
+    /// non-finite control value is linear (and a tween refuses it at `start`).
     CubicBezier {
         /// x of the first control point.
         x1: f32,
@@ -108,12 +109,26 @@ const ELASTIC_P: f32 = 0.4;
 const ELASTIC_S: f32 = ELASTIC_P / 4.0;
 
 impl Easing {
+    /// Whether the curve's parameters are finite (always, except a bezier given NaN or
+    /// an infinity).
+    pub fn is_finite(self) -> bool {
+        match self {
+            Easing::CubicBezier { x1, y1, x2, y2 } => {
+                x1.is_finite() && y1.is_finite() && x2.is_finite() && y2.is_finite()
+            }
+            _ => true,
+        }
+    }
+
     /// The eased value at `progress`, which is clamped to 0..=1 (NaN counts as 0). Every
     /// curve gives exactly 0 at 0 and exactly 1 at 1; back, elastic and a bezier with
     /// `y` outside 0..=1 go outside 0..=1 in between.
     pub fn apply(self, progress: f32) -> f32 {
-        // `max` first turns NaN into 0.
-        let k = progress.max(0.0).min(1.0);
+        let k = if progress.is_nan() {
+            0.0
+        } else {
+            progress.clamp(0.0, 1.0)
+        };
         if k == 0.0 {
             return 0.0;
         }
@@ -261,8 +276,11 @@ fn bezier_slope(t: f32, c1: f32, c2: f32) -> f32 {
 /// as browsers do), and returns y(t). The iteration counts are fixed, so the time it
 /// takes is bounded.
 fn cubic_bezier(x: f32, x1: f32, y1: f32, x2: f32, y2: f32) -> f32 {
-    let x1 = x1.max(0.0).min(1.0);
-    let x2 = x2.max(0.0).min(1.0);
+    if !(x1.is_finite() && y1.is_finite() && x2.is_finite() && y2.is_finite()) {
+        return x;
+    }
+    let x1 = x1.clamp(0.0, 1.0);
+    let x2 = x2.clamp(0.0, 1.0);
     let mut t = x;
     let mut solved = false;
     for _ in 0..8 {

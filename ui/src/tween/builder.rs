@@ -125,7 +125,11 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     }
 
     fn interval(self, duration_seconds: f32, props: Props, easing: Easing, relative: bool) -> Self {
-        if !(duration_seconds.is_finite() && duration_seconds >= 0.0) || !props.is_finite() {
+        let valid = duration_seconds.is_finite()
+            && duration_seconds >= 0.0
+            && props.is_finite()
+            && easing.is_finite();
+        if !valid {
             return self.fail(Error::InvalidValue);
         }
         if relative && props.has_color() {
@@ -142,8 +146,8 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
 
     /// Animates `props` to the given values over `duration_seconds` (Cocos `to`). The
     /// start values are the node's when the step starts. A duration of 0 sets them at
-    /// once. A negative or non-finite duration or value is `Err(InvalidValue)` at
-    /// `start`.
+    /// once. A negative or non-finite duration or value, or a bezier easing with a
+    /// non-finite control value, is `Err(InvalidValue)` at `start`.
     pub fn to(self, duration_seconds: f32, props: Props, easing: Easing) -> Self {
         self.interval(duration_seconds, props, easing, false)
     }

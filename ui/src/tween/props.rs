@@ -136,8 +136,12 @@ impl Props {
         self.with(WIDTH, size.width).with(HEIGHT, size.height)
     }
 
-    /// The colour of the node's drawable (see the [module docs](self)). Each channel is
-    /// interpolated on its own and written rounded and clamped to 0..=255. Only for `to`
+    /// The colour of the node's drawable, since a node has none: its
+    /// [`Shape`]'s fill, or the shape's stroke when it has no fill, else its [`Label`]'s
+    /// colour. A node with neither is `Err(InvalidValue)` at `start`; if the drawable is
+    /// gone when the step starts, the tween ends and its `update` returns that error.
+    /// Each channel is interpolated on its own and written rounded and clamped to
+    /// 0..=255. Only for `to`
     /// and `set`: a colour has no negative to add, so `by` with a colour is
     /// [`Error::InvalidValue`] (Cocos 2.4 also refuses it: `cc.Color` has no `add`).
     pub fn color(self, color: Rgb888) -> Self {
