@@ -303,8 +303,29 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     }
 
     /// Adds the tween to its node as a [`Tween`] component and returns the component; it
-    /// starts with the node's next `update`. From a hook, `start(&mut *ctx)`; from
-    /// `main`, `start(&mut world)`.
+    /// starts with the node's next `update`. From `main`, `start(&mut world)`; from a
+    /// hook, `start(&mut **ctx)` (the world behind the hook's `Ctx`):
+    ///
+    /// ```
+    /// use sprig::{component, AnyWorld, Ctx, HookResult, Hooks};
+    /// use sprig_ui::ease::Easing;
+    /// use sprig_ui::tween::{tween, Props};
+    ///
+    /// /// Pops its node in when it starts.
+    /// pub struct PopIn;
+    ///
+    /// #[component]
+    /// impl Hooks for PopIn {
+    ///     fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+    ///         let node = ctx.node();
+    ///         tween(node)
+    ///             .set(Props::new().scale(0.0))
+    ///             .to(0.3, Props::new().scale(1.0), Easing::BackOut)
+    ///             .start(&mut **ctx)?;
+    ///         Ok(())
+    ///     }
+    /// }
+    /// ```
     ///
     /// # Errors
     /// Nothing is added when it fails:

@@ -216,7 +216,10 @@ pub(crate) fn write(
     mask: u16,
     values: &[f32; PROP_COUNT],
 ) -> Result<(), Error> {
-    if mask & POSITION_BITS != 0 {
+    // A step that owns both halves of a pair writes it without reading it first.
+    if mask & POSITION_BITS == POSITION_BITS {
+        world.set_position(node, Vec2::new(values[X], values[Y]))?;
+    } else if mask & POSITION_BITS != 0 {
         let mut p = world.position(node)?;
         if mask & bit(X) != 0 {
             p.x = values[X];
@@ -226,7 +229,9 @@ pub(crate) fn write(
         }
         world.set_position(node, p)?;
     }
-    if mask & SCALE_BITS != 0 {
+    if mask & SCALE_BITS == SCALE_BITS {
+        world.set_scale(node, Vec2::new(values[SCALE_X], values[SCALE_Y]))?;
+    } else if mask & SCALE_BITS != 0 {
         let mut s = world.scale(node)?;
         if mask & bit(SCALE_X) != 0 {
             s.x = values[SCALE_X];
@@ -242,7 +247,10 @@ pub(crate) fn write(
     if mask & bit(OPACITY) != 0 {
         world.set_opacity(node, channel(values[OPACITY]))?;
     }
-    if mask & SIZE_BITS != 0 {
+    if mask & SIZE_BITS == SIZE_BITS {
+        let size = Size2::new(values[WIDTH].max(0.0), values[HEIGHT].max(0.0));
+        world.set_content_size(node, size)?;
+    } else if mask & SIZE_BITS != 0 {
         let mut s = world.content_size(node)?;
         if mask & bit(WIDTH) != 0 {
             s.width = values[WIDTH].max(0.0);

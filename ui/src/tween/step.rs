@@ -12,7 +12,8 @@
 //! That is Cocos's `Sequence`/`Repeat` behaviour: a frame that crosses a boundary ends
 //! the first step exactly on its end values and starts the next one with the remainder,
 //! so the timeline does not drift with the frame rate. The walk recurses once per level
-//! of nesting, so its depth is at most the tween's step capacity.
+//! of nesting (a `repeat` of a `sequence` of a `to` is three), so its depth is at most
+//! the tween's step capacity, and in practice two or three.
 //!
 //! A new kind of step (for instance `call`, sending a typed event to a component) is one
 //! more [`Action`] variant and one more arm in [`advance`]: an instant action finishes at
