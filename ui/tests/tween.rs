@@ -355,6 +355,22 @@ fn one_long_frame_runs_through_every_step() {
 }
 
 #[test]
+fn the_timeline_does_not_drift_at_60_fps() {
+    let (mut world, node) = setup();
+    tween(node)
+        .by(0.11, Props::new().x(1.0), Easing::Linear)
+        .repeat_forever()
+        .start(&mut world)
+        .unwrap();
+    // 600 frames of 1/60 s: 10 s, 90.909 loops of 0.11 s. Were the rest of each
+    // boundary frame dropped, each loop would last 7 frames and the node would be at
+    // 600 / 7 = 85.7.
+    ticks(&mut world, 1.0 / 60.0, 600);
+    let x = world.position(node).unwrap().x;
+    assert!((x - 10.0 / 0.11).abs() < 0.01, "{x}");
+}
+
+#[test]
 fn parallel_of_unequal_durations_ends_with_the_longest() {
     let (mut world, node) = setup();
     tween(node)
@@ -600,6 +616,28 @@ fn stop_by_tag_on_a_node() {
     world.tick(0.25).unwrap();
     assert_eq!(world.position(node).unwrap(), Vec2::new(25.0, 50.0));
     assert_eq!(world.angle_degrees(node).unwrap(), 25.0);
+}
+
+#[test]
+fn stop_all_on_a_node_tagged_or_not() {
+    let (mut world, node) = setup();
+    let other = world.create_child(world.root(), "Other").unwrap();
+    for (target, tag) in [(node, None), (node, Some(3)), (other, None)] {
+        let mut builder = tween(target).to(1.0, Props::new().x(100.0), Easing::Linear);
+        if let Some(tag) = tag {
+            builder = builder.tag(tag);
+        }
+        builder.start(&mut world).unwrap();
+    }
+    let shape = world.add_component(node, Shape::rectangle()).unwrap();
+    assert_eq!(<Tween>::stop_all(&mut world, node), Ok(2));
+    world.tick(0.5).unwrap();
+    assert_eq!(world.position(node).unwrap().x, 0.0);
+    assert_eq!(world.position(other).unwrap().x, 50.0);
+    assert!(
+        world.is_component_valid_strict(shape),
+        "other components stay"
+    );
 }
 
 #[test]

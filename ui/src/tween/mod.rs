@@ -87,6 +87,20 @@ impl<const STEPS: usize> Tween<STEPS> {
     /// # Errors
     /// [`Error::StaleHandle`] if the node was destroyed.
     pub fn stop_by_tag(world: &mut impl AnyWorld, node: NodeId, tag: u16) -> Result<u32, Error> {
+        Self::stop_where(world, node, Some(tag))
+    }
+
+    /// Stops every `Tween<STEPS>` on `node`, tagged or not, and returns how many it
+    /// stopped (Cocos `cc.Tween.stopAllByTarget`).
+    ///
+    /// # Errors
+    /// [`Error::StaleHandle`] if the node was destroyed.
+    pub fn stop_all(world: &mut impl AnyWorld, node: NodeId) -> Result<u32, Error> {
+        Self::stop_where(world, node, None)
+    }
+
+    /// Stops the tweens on `node` with tag `tag`, or all of them for `None`.
+    fn stop_where(world: &mut impl AnyWorld, node: NodeId, tag: Option<u16>) -> Result<u32, Error> {
         let mut stopped = 0;
         loop {
             // Destroying needs the world mutably, so find one, destroy it, look again; a
@@ -95,7 +109,7 @@ impl<const STEPS: usize> Tween<STEPS> {
                 world.is_component_valid_strict(comp)
                     && world
                         .get::<Self>(comp)
-                        .is_ok_and(|tween| tween.tag == Some(tag))
+                        .is_ok_and(|tween| tag.is_none() || tween.tag == tag)
             });
             let Some(comp) = found else {
                 return Ok(stopped);
