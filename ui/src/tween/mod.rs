@@ -10,6 +10,11 @@
 //! with a capacity per type: a `Tween` has room for [`DEFAULT_STEPS`] steps, a
 //! `Tween<16>` for 16, and both can be in one set.
 //!
+//! RAM: a step is 128 bytes whatever it does (it has room for the target and the start
+//! value of every property kind, its easing and its clock), so a `Tween` is about 1 KB
+//! and a `Tween<1>`, enough for a single `to`, 160 bytes; an app short of RAM lists the
+//! small capacities it needs.
+//!
 //! Time is pure `f32` arithmetic on the frame's `dt`: the same sequence of frame times
 //! gives the same values bit for bit. A frame that crosses the end of a step carries the
 //! rest of its time into the next step, so the timeline does not drift (`step.rs`).
