@@ -101,6 +101,69 @@ pub enum Easing {
     },
 }
 
+/// The named curves in a fixed order: a tween stores an easing as its index here (one
+/// byte) rather than as an `Easing` (20 bytes, for the bezier's four values).
+const NAMED: [Easing; 31] = [
+    Easing::Linear,
+    Easing::QuadIn,
+    Easing::QuadOut,
+    Easing::QuadInOut,
+    Easing::CubicIn,
+    Easing::CubicOut,
+    Easing::CubicInOut,
+    Easing::QuartIn,
+    Easing::QuartOut,
+    Easing::QuartInOut,
+    Easing::QuintIn,
+    Easing::QuintOut,
+    Easing::QuintInOut,
+    Easing::SineIn,
+    Easing::SineOut,
+    Easing::SineInOut,
+    Easing::ExpoIn,
+    Easing::ExpoOut,
+    Easing::ExpoInOut,
+    Easing::CircIn,
+    Easing::CircOut,
+    Easing::CircInOut,
+    Easing::ElasticIn,
+    Easing::ElasticOut,
+    Easing::ElasticInOut,
+    Easing::BackIn,
+    Easing::BackOut,
+    Easing::BackInOut,
+    Easing::BounceIn,
+    Easing::BounceOut,
+    Easing::BounceInOut,
+];
+
+/// The code of [`Easing::CubicBezier`]; its four values are stored apart.
+pub(crate) const BEZIER_CODE: u8 = NAMED.len() as u8;
+
+impl Easing {
+    /// The curve's one-byte code: its index in the named curves, or [`BEZIER_CODE`].
+    pub(crate) fn code(self) -> u8 {
+        NAMED
+            .iter()
+            .position(|&named| named == self)
+            .and_then(|index| u8::try_from(index).ok())
+            .unwrap_or(BEZIER_CODE)
+    }
+
+    /// The curve of `code`, with `bezier` (x1, y1, x2, y2) for [`BEZIER_CODE`]; an
+    /// unknown code is linear.
+    pub(crate) fn from_code(code: u8, bezier: [f32; 4]) -> Easing {
+        if code == BEZIER_CODE {
+            let [x1, y1, x2, y2] = bezier;
+            return Easing::CubicBezier { x1, y1, x2, y2 };
+        }
+        NAMED
+            .get(usize::from(code))
+            .copied()
+            .unwrap_or(Easing::Linear)
+    }
+}
+
 /// Back's overshoot, as Cocos.
 const BACK_S: f32 = 1.70158;
 /// Elastic's period, as Cocos (`p = 0.4`; its amplitude `a = 0.1 < 1` becomes 1, so

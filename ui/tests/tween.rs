@@ -36,7 +36,7 @@ world! {
     /// that starts a tween from its hook.
     type TestWorld = World {
         nodes: 16,
-        components: Test { Tween: 8, Tween<16>: 2, Shape: 4, Label: 2, Starter: 2 },
+        components: Test { Tween: 8, Tween<32>: 2, Shape: 4, Label: 2, Starter: 2 },
     };
 }
 
@@ -160,6 +160,66 @@ fn to_angle_opacity_and_content_size_with_an_easing() {
     assert_eq!(world.angle_degrees(node).unwrap(), 90.0);
     assert_eq!(world.opacity(node).unwrap(), 0);
     assert_eq!(world.content_size(node).unwrap(), Size2::new(30.0, 50.0));
+}
+
+#[test]
+fn every_easing_reaches_the_node() {
+    use Easing::*;
+    let easings = [
+        Linear,
+        QuadIn,
+        QuadOut,
+        QuadInOut,
+        CubicIn,
+        CubicOut,
+        CubicInOut,
+        QuartIn,
+        QuartOut,
+        QuartInOut,
+        QuintIn,
+        QuintOut,
+        QuintInOut,
+        SineIn,
+        SineOut,
+        SineInOut,
+        ExpoIn,
+        ExpoOut,
+        ExpoInOut,
+        CircIn,
+        CircOut,
+        CircInOut,
+        ElasticIn,
+        ElasticOut,
+        ElasticInOut,
+        BackIn,
+        BackOut,
+        BackInOut,
+        BounceIn,
+        BounceOut,
+        BounceInOut,
+        CubicBezier {
+            x1: 0.25,
+            y1: 0.1,
+            x2: 0.25,
+            y2: 1.0,
+        },
+        CubicBezier {
+            x1: 0.68,
+            y1: -0.55,
+            x2: 0.265,
+            y2: 1.55,
+        },
+    ];
+    for easing in easings {
+        let (mut world, node) = setup();
+        tween(node)
+            .to(1.0, Props::new().x(100.0), easing)
+            .start(&mut world)
+            .unwrap();
+        world.tick(0.25).unwrap();
+        let expected = 0.0 + (100.0 - 0.0) * easing.apply(0.25);
+        assert_eq!(world.position(node).unwrap().x, expected, "{easing:?}");
+    }
 }
 
 #[test]
@@ -657,7 +717,7 @@ fn stop_by_tag_in_a_subtree_and_in_the_whole_world() {
             .unwrap();
     }
     // Tweens of the other capacity are another type: untouched.
-    TweenBuilder::<16>::on(d)
+    TweenBuilder::<32>::on(d)
         .tag(7)
         .to(1.0, Props::new().y(100.0), Easing::Linear)
         .start(&mut world)
@@ -665,7 +725,7 @@ fn stop_by_tag_in_a_subtree_and_in_the_whole_world() {
     assert_eq!(<Tween>::stop_by_tag_in_tree(&mut world, b, 7), Ok(1));
     assert_eq!(<Tween>::stop_by_tag_in_tree(&mut world, a, 7), Ok(2));
     assert_eq!(<Tween>::stop_by_tag_in_tree(&mut world, root, 7), Ok(1));
-    assert_eq!(Tween::<16>::stop_by_tag_in_tree(&mut world, root, 7), Ok(1));
+    assert_eq!(Tween::<32>::stop_by_tag_in_tree(&mut world, root, 7), Ok(1));
     world.tick(0.5).unwrap();
     let xs: Vec<f32> = [a, b2, c, d]
         .iter()
@@ -789,8 +849,9 @@ fn x_to<const N: usize>(builder: TweenBuilder<N>, x: f32) -> TweenBuilder<N> {
     builder.to(0.25, Props::new().x(x), Easing::Linear)
 }
 
-fn three() -> TweenBuilder {
-    x_to(x_to(x_to(TweenBuilder::new(), 1.0), 2.0), 3.0)
+/// Four `to`s of x: 8 entries.
+fn four() -> TweenBuilder {
+    x_to(x_to(x_to(x_to(TweenBuilder::new(), 1.0), 2.0), 3.0), 4.0)
 }
 
 #[test]
@@ -802,12 +863,12 @@ fn bad_input_is_an_error_at_start_that_adds_nothing() {
         nine = x_to(nine, i as f32);
     }
     let cases: Vec<(&str, Result<CompId, Error>)> = vec![
-        ("9 steps in 8", nine.start(&mut world)),
+        ("9 `to`s of x: 18 entries in 16", nine.start(&mut world)),
         (
             "group past capacity",
             tween(node)
-                // 1 + (1 + 3) + (1 + 3) entries.
-                .parallel([three(), three()])
+                // 1 + (1 + 8) + (1 + 8) entries.
+                .parallel([four(), four()])
                 .start(&mut world),
         ),
         (
@@ -887,7 +948,7 @@ fn bad_input_is_an_error_at_start_that_adds_nothing() {
     assert_eq!(
         errors,
         [
-            ("9 steps in 8", Error::QueueFull),
+            ("9 `to`s of x: 18 entries in 16", Error::QueueFull),
             ("group past capacity", Error::QueueFull),
             ("negative duration", Error::InvalidValue),
             ("NaN duration", Error::InvalidValue),
@@ -910,11 +971,12 @@ fn bad_input_is_an_error_at_start_that_adds_nothing() {
 #[test]
 fn exactly_the_capacity_fits() {
     let (mut world, node) = setup();
+    // 8 `to`s of x: 2 entries each.
     let mut eight = tween(node);
     for i in 1..=8 {
         eight = x_to(eight, i as f32);
     }
-    assert_eq!(eight.len(), 8);
+    assert_eq!(eight.len(), 16);
     eight.start(&mut world).unwrap();
     world.tick(2.0).unwrap();
     assert_eq!(world.position(node).unwrap().x, 8.0);
@@ -931,12 +993,12 @@ fn a_stale_node_or_a_full_arena_adds_nothing() {
         Err(Error::StaleHandle)
     );
     for _ in 0..2 {
-        x_to(TweenBuilder::<16>::on(node), 1.0)
+        x_to(TweenBuilder::<32>::on(node), 1.0)
             .start(&mut world)
             .unwrap();
     }
     assert_eq!(
-        x_to(TweenBuilder::<16>::on(node), 1.0).start(&mut world),
+        x_to(TweenBuilder::<32>::on(node), 1.0).start(&mut world),
         Err(Error::ComponentArenaFull { capacity: 2 })
     );
     assert_eq!(world.component_count(), 2);

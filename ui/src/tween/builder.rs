@@ -3,28 +3,35 @@
 //! The builder is a plain value that collects steps into the same fixed-capacity list
 //! the [`Tween`] component runs, so `start` moves it into the component without copying
 //! step by step. It never fails half-way: the first problem (a bad duration, a non-finite
-//! value, more steps than the capacity) is recorded, the calls after it are ignored, and
+//! value, more entries than the capacity) is recorded, the calls after it are ignored, and
 //! `start` returns it as an `Err` without adding anything to the world.
 
 use heapless::Vec;
 use sprig::{AnyWorld, CompId, Error, NodeId};
 
 use crate::ease::Easing;
-use crate::tween::props::{self, Props, PROP_COUNT};
-use crate::tween::step::{Action, Step};
-use crate::tween::{Tween, DEFAULT_STEPS};
+use crate::tween::props::{self, Props};
+use crate::tween::step::{Action, Step, FOREVER};
+use crate::tween::{Tween, DEFAULT_ENTRIES};
 
 /// A tween being described: its target node, its steps, its tag. Made by [`tween`]
 /// (with a target, to [`start`](TweenBuilder::start)) or [`TweenBuilder::new`] (without
 /// one: a part to put in a `sequence`, `parallel`, `then` or `repeat_tween`).
 ///
-/// `STEPS` is the capacity of the step list: every `to`, `by`, `set` and `delay` takes
-/// one entry, and every `sequence`, `parallel` and `repeat` one more for itself (a part
-/// of several steps put in a group takes one more, for the sequence that holds them).
+/// `ENTRIES` is the capacity of the step list, in 16-byte entries, so that a step takes
+/// only the room it needs:
+/// - `to` and `by`: 1, plus 1 per value (a position or a scale is 2 values, x and y; a
+///   content size 2; a colour 3; an angle or an opacity 1), plus 2 for a bezier easing;
+/// - `set`: 1, plus 1 per value;
+/// - `delay`, and each `sequence`, `parallel` and `repeat` around its parts: 1; a part of
+///   more than one step put in a group: 1 more, for the sequence that holds them.
+///
+/// `tween(node).to(0.3, Props::new().scale(1.2), Easing::BackOut).delay(0.1)` takes
+/// 3 + 1 = 4 entries. [`len`](TweenBuilder::len) says how many are used.
 #[derive(Clone, Debug)]
-pub struct TweenBuilder<const STEPS: usize = DEFAULT_STEPS> {
+pub struct TweenBuilder<const ENTRIES: usize = DEFAULT_ENTRIES> {
     node: Option<NodeId>,
-    steps: Vec<Step, STEPS>,
+    steps: Vec<Step, ENTRIES>,
     /// Where the last top-level action starts: what `repeat` repeats.
     last_top: Option<usize>,
     top_count: usize,
@@ -32,7 +39,7 @@ pub struct TweenBuilder<const STEPS: usize = DEFAULT_STEPS> {
     error: Option<Error>,
 }
 
-/// A tween of `node` with the default capacity of [`DEFAULT_STEPS`] steps, as Cocos's
+/// A tween of `node` with the default capacity of [`DEFAULT_ENTRIES`] entries, as Cocos's
 /// `cc.tween(node)`; for another capacity, [`TweenBuilder::on`].
 ///
 /// ```
@@ -64,13 +71,13 @@ pub fn tween(node: NodeId) -> TweenBuilder {
     TweenBuilder::on(node)
 }
 
-impl<const STEPS: usize> Default for TweenBuilder<STEPS> {
+impl<const ENTRIES: usize> Default for TweenBuilder<ENTRIES> {
     fn default() -> Self {
         TweenBuilder::new()
     }
 }
 
-impl<const STEPS: usize> TweenBuilder<STEPS> {
+impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
     /// A part without a target (Cocos `cc.tween()`), to put in a group.
     pub const fn new() -> Self {
         TweenBuilder {
@@ -83,7 +90,7 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         }
     }
 
-    /// A tween of `node` with room for `STEPS` steps.
+    /// A tween of `node` with room for `ENTRIES` entries.
     pub const fn on(node: NodeId) -> Self {
         let mut builder = TweenBuilder::new();
         builder.node = Some(node);
@@ -110,18 +117,38 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         self
     }
 
-    /// Appends one top-level step.
-    fn push(mut self, step: Step) -> Self {
+    /// Appends one top-level step: `head`, then `rest`, which belongs to it.
+    fn push(mut self, head: Action, rest: impl Iterator<Item = Action> + Clone) -> Self {
         if self.error.is_some() {
             return self;
         }
         let at = self.steps.len();
-        if self.steps.push(step).is_err() {
+        let span = 1 + rest.clone().count();
+        let Ok(span_u16) = u16::try_from(span) else {
             return self.fail(Error::QueueFull);
+        };
+        if at + span > ENTRIES {
+            return self.fail(Error::QueueFull);
+        }
+        let entries = core::iter::once(Step::new(head, span_u16))
+            .chain(rest.map(|action| Step::new(action, 1)));
+        for entry in entries {
+            if self.steps.push(entry).is_err() {
+                return self.fail(Error::QueueFull);
+            }
         }
         self.last_top = Some(at);
         self.top_count += 1;
         self
+    }
+
+    /// The value entries of `props`.
+    fn values(props: Props) -> impl Iterator<Item = Action> + Clone {
+        props.named_values().map(|(prop, target)| Action::Value {
+            prop,
+            target,
+            start: 0.0,
+        })
     }
 
     fn interval(self, duration_seconds: f32, props: Props, easing: Easing, relative: bool) -> Self {
@@ -135,13 +162,29 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         if relative && props.has_color() {
             return self.fail(Error::InvalidValue);
         }
-        self.push(Step::leaf(Action::Interval {
+        let (bezier, bezier_entries) = match easing {
+            Easing::CubicBezier { x1, y1, x2, y2 } => (
+                [
+                    Action::Bezier { a: x1, b: y1 },
+                    Action::Bezier { a: x2, b: y2 },
+                ],
+                2,
+            ),
+            _ => ([Action::Bezier { a: 0.0, b: 0.0 }; 2], 0),
+        };
+        let head = Action::Interval {
             duration_seconds,
-            easing,
+            elapsed_seconds: 0.0,
+            easing: easing.code(),
             relative,
-            props,
-            start: [0.0; PROP_COUNT],
-        }))
+        };
+        self.push(
+            head,
+            bezier
+                .into_iter()
+                .take(bezier_entries)
+                .chain(Self::values(props)),
+        )
     }
 
     /// Animates `props` to the given values over `duration_seconds` (Cocos `to`). The
@@ -165,7 +208,7 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         if !props.is_finite() {
             return self.fail(Error::InvalidValue);
         }
-        self.push(Step::leaf(Action::Set(props)))
+        self.push(Action::Set, Self::values(props))
     }
 
     /// Waits `duration_seconds` (Cocos `delay`).
@@ -173,12 +216,16 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         if !(duration_seconds.is_finite() && duration_seconds >= 0.0) {
             return self.fail(Error::InvalidValue);
         }
-        self.push(Step::leaf(Action::Delay { duration_seconds }))
+        let delay = Action::Delay {
+            duration_seconds,
+            elapsed_seconds: 0.0,
+        };
+        self.push(delay, core::iter::empty())
     }
 
     /// Appends `part` as one action: its steps as they are if it has one top-level step,
     /// else in a sequence (Cocos's `_union`). Returns the entry it starts at.
-    fn append_part(&mut self, part: TweenBuilder<STEPS>) -> Result<usize, Error> {
+    fn append_part(&mut self, part: TweenBuilder<ENTRIES>) -> Result<usize, Error> {
         if let Some(error) = part.error {
             return Err(error);
         }
@@ -186,7 +233,7 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         if part.top_count != 1 {
             let span = u16::try_from(part.steps.len() + 1).map_err(|_| Error::QueueFull)?;
             self.steps
-                .push(Step::group(Action::Sequence, span))
+                .push(Step::new(Action::Sequence { current: 0 }, span))
                 .map_err(|_| Error::QueueFull)?;
         }
         self.steps
@@ -199,13 +246,13 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     fn group<const PARTS: usize>(
         mut self,
         action: Action,
-        parts: [TweenBuilder<STEPS>; PARTS],
+        parts: [TweenBuilder<ENTRIES>; PARTS],
     ) -> Self {
         if self.error.is_some() {
             return self;
         }
         let at = self.steps.len();
-        if self.steps.push(Step::group(action, 1)).is_err() {
+        if self.steps.push(Step::new(action, 1)).is_err() {
             return self.fail(Error::QueueFull);
         }
         for part in parts {
@@ -223,17 +270,17 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     }
 
     /// Runs `parts` one after the other (Cocos `sequence`).
-    pub fn sequence<const PARTS: usize>(self, parts: [TweenBuilder<STEPS>; PARTS]) -> Self {
-        self.group(Action::Sequence, parts)
+    pub fn sequence<const PARTS: usize>(self, parts: [TweenBuilder<ENTRIES>; PARTS]) -> Self {
+        self.group(Action::Sequence { current: 0 }, parts)
     }
 
     /// Runs `parts` together (Cocos `parallel`); the group ends when the longest ends.
-    pub fn parallel<const PARTS: usize>(self, parts: [TweenBuilder<STEPS>; PARTS]) -> Self {
+    pub fn parallel<const PARTS: usize>(self, parts: [TweenBuilder<ENTRIES>; PARTS]) -> Self {
         self.group(Action::Parallel, parts)
     }
 
     /// Appends `part` as one action (Cocos `then`).
-    pub fn then(mut self, part: TweenBuilder<STEPS>) -> Self {
+    pub fn then(mut self, part: TweenBuilder<ENTRIES>) -> Self {
         if self.error.is_some() {
             return self;
         }
@@ -248,12 +295,9 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     }
 
     /// Wraps the last action in a repeat.
-    fn wrap_last(mut self, times: Option<u32>) -> Self {
+    fn wrap_last(mut self, times: u32) -> Self {
         if self.error.is_some() {
             return self;
-        }
-        if times == Some(0) {
-            return self.fail(Error::InvalidValue);
         }
         let Some(at) = self.last_top else {
             return self.fail(Error::InvalidValue);
@@ -263,7 +307,7 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         };
         if self
             .steps
-            .insert(at, Step::group(Action::Repeat { times }, span))
+            .insert(at, Step::new(Action::Repeat { times, loops: 0 }, span))
             .is_err()
         {
             return self.fail(Error::QueueFull);
@@ -276,22 +320,25 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     /// `Err(InvalidValue)` at `start`. A loop that takes no time (a body of `set`s) runs
     /// once per frame, so a frame always ends.
     pub fn repeat(self, times: u32) -> Self {
-        self.wrap_last(Some(times))
+        if times == 0 {
+            return self.fail(Error::InvalidValue);
+        }
+        self.wrap_last(times)
     }
 
     /// Plays the last action for ever (Cocos `repeatForever`); the tween then ends only
     /// when stopped, or with its node.
     pub fn repeat_forever(self) -> Self {
-        self.wrap_last(None)
+        self.wrap_last(FOREVER)
     }
 
     /// Appends `part` played `times` times (Cocos `repeat(n, tween)`).
-    pub fn repeat_tween(self, times: u32, part: TweenBuilder<STEPS>) -> Self {
+    pub fn repeat_tween(self, times: u32, part: TweenBuilder<ENTRIES>) -> Self {
         self.then(part).repeat(times)
     }
 
     /// Appends `part` played for ever (Cocos `repeatForever(tween)`).
-    pub fn repeat_forever_tween(self, part: TweenBuilder<STEPS>) -> Self {
+    pub fn repeat_forever_tween(self, part: TweenBuilder<ENTRIES>) -> Self {
         self.then(part).repeat_forever()
     }
 
@@ -331,7 +378,8 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
     /// Nothing is added when it fails:
     /// - the first problem recorded by the builder: [`Error::InvalidValue`] for a
     ///   negative or non-finite duration or value, a colour in `by`, `repeat(0)` or a
-    ///   repeat with nothing before it; [`Error::QueueFull`] for more steps than `STEPS`;
+    ///   repeat with nothing before it; [`Error::QueueFull`] for more entries than
+    ///   `ENTRIES`;
     /// - [`Error::InvalidValue`] for a builder made by [`TweenBuilder::new`] (no node), or
     ///   a colour step on a node that has no [`Shape`](sprig::render::Shape) with a
     ///   colour and no [`Label`](sprig::render::Label);
@@ -346,10 +394,10 @@ impl<const STEPS: usize> TweenBuilder<STEPS> {
         if !world.is_valid(node) {
             return Err(Error::StaleHandle);
         }
-        let animates_color = self.steps.iter().any(|step| match step.action {
-            Action::Interval { props, .. } | Action::Set(props) => props.has_color(),
-            _ => false,
-        });
+        let animates_color = self
+            .steps
+            .iter()
+            .any(|step| matches!(step.action, Action::Value { prop, .. } if props::is_color(prop)));
         if animates_color {
             props::drawable_color(world, node)?;
         }

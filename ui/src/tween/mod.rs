@@ -7,13 +7,15 @@
 //! false)`) and resumes where it was; it ends silently with its node, whose components
 //! go with it; it destroys itself when its last step ends. An app lists it in its
 //! component set like any other type (`world! { … components: App { Tween: 8, … } }`),
-//! with a capacity per type: a `Tween` has room for [`DEFAULT_STEPS`] steps, a
-//! `Tween<16>` for 16, and both can be in one set.
+//! with a capacity per type: a `Tween` has room for [`DEFAULT_ENTRIES`] entries, a
+//! `Tween<32>` for 32, and both can be in one set.
 //!
-//! RAM: a step is 128 bytes whatever it does (it has room for the target and the start
-//! value of every property kind, its easing and its clock), so a `Tween` is about 1 KB
-//! and a `Tween<1>`, enough for a single `to`, 160 bytes; an app short of RAM lists the
-//! small capacities it needs.
+//! RAM: the step list is made of 16-byte entries and a step takes only those it needs
+//! (a `delay` one, a `to` of a position three: the step and its x and y; see
+//! [`TweenBuilder`]), so a `Tween` (16 entries) is 280 bytes on a 64-bit host and a
+//! `Tween<4>`, enough for one `to` of a position, 88 bytes. The engine moves a component
+//! out of its slot and back around each hook, so the size is also a cost per frame
+//! (see the bench, `benches/tween.rs`).
 //!
 //! Time is pure `f32` arithmetic on the frame's `dt`: the same sequence of frame times
 //! gives the same values bit for bit. A frame that crosses the end of a step carries the
@@ -43,23 +45,23 @@ pub use builder::{tween, TweenBuilder};
 pub use props::Props;
 use step::{advance_sequence, Step};
 
-/// The step capacity of a [`Tween`] without an explicit one.
-pub const DEFAULT_STEPS: usize = 8;
+/// The capacity, in entries, of a [`Tween`] without an explicit one.
+pub const DEFAULT_ENTRIES: usize = 16;
 
 /// A running tween: the component [`TweenBuilder::start`] adds to the node it
-/// animates. `STEPS` is the capacity of its step list, fixed by its type (see
-/// [`TweenBuilder`] for what takes a step); the app lists each capacity it uses in its
-/// component set.
+/// animates. `ENTRIES` is the capacity of its step list, fixed by its type (see
+/// [`TweenBuilder`] for how many entries a step takes); the app lists each capacity it
+/// uses in its component set.
 #[derive(Clone, Debug)]
-pub struct Tween<const STEPS: usize = DEFAULT_STEPS> {
-    steps: Vec<Step, STEPS>,
+pub struct Tween<const ENTRIES: usize = DEFAULT_ENTRIES> {
+    steps: Vec<Step, ENTRIES>,
     /// The top-level step running now (the top level is a sequence).
     current: usize,
     tag: Option<u16>,
 }
 
-impl<const STEPS: usize> Tween<STEPS> {
-    pub(crate) fn from_steps(steps: Vec<Step, STEPS>, tag: Option<u16>) -> Self {
+impl<const ENTRIES: usize> Tween<ENTRIES> {
+    pub(crate) fn from_steps(steps: Vec<Step, ENTRIES>, tag: Option<u16>) -> Self {
         Tween {
             steps,
             current: 0,
@@ -77,7 +79,7 @@ impl<const STEPS: usize> Tween<STEPS> {
     /// `<Tween>::stop(…)`.
     ///
     /// # Errors
-    /// [`Error::WrongComponentType`] if `tween` is not a `Tween<STEPS>`,
+    /// [`Error::WrongComponentType`] if `tween` is not a `Tween<ENTRIES>`,
     /// [`Error::StaleHandle`] if it was destroyed.
     pub fn stop(world: &mut impl AnyWorld, tween: CompId) -> Result<(), Error> {
         match world.get::<Self>(tween) {
@@ -86,7 +88,7 @@ impl<const STEPS: usize> Tween<STEPS> {
         }
     }
 
-    /// Stops every `Tween<STEPS>` on `node` tagged `tag`, and returns how many it
+    /// Stops every `Tween<ENTRIES>` on `node` tagged `tag`, and returns how many it
     /// stopped (Cocos `stopAllByTag`, for one node).
     ///
     /// # Errors
@@ -95,7 +97,7 @@ impl<const STEPS: usize> Tween<STEPS> {
         Self::stop_where(world, node, Some(tag))
     }
 
-    /// Stops every `Tween<STEPS>` on `node`, tagged or not, and returns how many it
+    /// Stops every `Tween<ENTRIES>` on `node`, tagged or not, and returns how many it
     /// stopped (Cocos `cc.Tween.stopAllByTarget`).
     ///
     /// # Errors
@@ -124,7 +126,7 @@ impl<const STEPS: usize> Tween<STEPS> {
         }
     }
 
-    /// Stops every `Tween<STEPS>` tagged `tag` on `root` and its descendants, and returns
+    /// Stops every `Tween<ENTRIES>` tagged `tag` on `root` and its descendants, and returns
     /// how many it stopped; `world.root()` for the whole world. The walk uses no
     /// recursion and no memory: from each node it goes to its first child, else its next
     /// sibling or an ancestor's.
@@ -170,7 +172,7 @@ fn next_in_tree(
 }
 
 #[component]
-impl<const STEPS: usize> Hooks for Tween<STEPS> {
+impl<const ENTRIES: usize> Hooks for Tween<ENTRIES> {
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let node = ctx.node();
         let end = self.steps.len();

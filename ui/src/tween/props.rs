@@ -36,7 +36,7 @@ const fn bit(index: usize) -> u16 {
 const POSITION_BITS: u16 = bit(X) | bit(Y);
 const SCALE_BITS: u16 = bit(SCALE_X) | bit(SCALE_Y);
 const SIZE_BITS: u16 = bit(WIDTH) | bit(HEIGHT);
-pub(crate) const COLOR_BITS: u16 = bit(RED) | bit(GREEN) | bit(BLUE);
+const COLOR_BITS: u16 = bit(RED) | bit(GREEN) | bit(BLUE);
 
 /// The property values of one `to`, `by` or `set` step: what `to` and `set` go to, what
 /// `by` adds. Only the properties named are touched.
@@ -150,12 +150,12 @@ impl Props {
             .with(BLUE, color.b() as f32)
     }
 
-    pub(crate) const fn mask(&self) -> u16 {
-        self.mask
-    }
-
-    pub(crate) const fn values(&self) -> &[f32; PROP_COUNT] {
-        &self.values
+    /// The named properties, as (index, value), in index order.
+    pub(crate) fn named_values(self) -> impl Iterator<Item = (u8, f32)> + Clone {
+        let mask = self.mask;
+        (0u8..)
+            .zip(self.values)
+            .filter(move |&(index, _)| mask & bit(usize::from(index)) != 0)
     }
 
     /// Whether every named value is finite.
@@ -168,6 +168,20 @@ impl Props {
 
     pub(crate) const fn has_color(&self) -> bool {
         self.mask & COLOR_BITS != 0
+    }
+}
+
+/// Whether the property at `index` is a colour channel.
+pub(crate) fn is_color(index: u8) -> bool {
+    mask_bit(index) & COLOR_BITS != 0
+}
+
+/// The mask bit of the property at `index` (0 for an index past the last).
+pub(crate) fn mask_bit(index: u8) -> u16 {
+    if usize::from(index) < PROP_COUNT {
+        bit(usize::from(index))
+    } else {
+        0
     }
 }
 
