@@ -969,6 +969,45 @@ fn bad_input_is_an_error_at_start_that_adds_nothing() {
 }
 
 #[test]
+fn entries_each_step_takes() {
+    let node = setup().1;
+    let ease = Easing::CubicBezier {
+        x1: 0.25,
+        y1: 0.1,
+        x2: 0.25,
+        y2: 1.0,
+    };
+    let red = Rgb888::new(255, 0, 0);
+    let lens = [
+        // The builder's documented example: 3 + 1.
+        tween(node)
+            .to(0.3, Props::new().scale(1.2), Easing::BackOut)
+            .delay(0.1)
+            .len(),
+        tween(node)
+            .to(1.0, Props::new().angle_degrees(1.0), ease)
+            .len(),
+        tween(node).set(Props::new().color(red).opacity(1.0)).len(),
+        tween(node)
+            .to(
+                1.0,
+                Props::new().content_size(Size2::new(1.0, 1.0)),
+                Easing::Linear,
+            )
+            .repeat(2)
+            .len(),
+        tween(node)
+            .parallel([
+                TweenBuilder::new().delay(1.0),
+                TweenBuilder::new().delay(1.0).delay(1.0),
+            ])
+            .len(),
+    ];
+    // 3 + 1; 1 + 2 (bezier) + 1; 1 + 3 + 1; 1 (repeat) + 3; 1 + 1 + (1 + 2).
+    assert_eq!(lens, [4, 4, 5, 4, 5]);
+}
+
+#[test]
 fn exactly_the_capacity_fits() {
     let (mut world, node) = setup();
     // 8 `to`s of x: 2 entries each.
