@@ -1031,6 +1031,13 @@ fn a_stale_node_or_a_full_arena_adds_nothing() {
         x_to(tween(gone), 1.0).start(&mut world),
         Err(Error::StaleHandle)
     );
+    let dying = world.create_child(world.root(), "Dying").unwrap();
+    world.destroy(dying).unwrap();
+    assert_eq!(
+        x_to(tween(dying), 1.0).start(&mut world),
+        Err(Error::PendingDestroy)
+    );
+    world.end_frame().unwrap();
     for _ in 0..2 {
         x_to(TweenBuilder::<32>::on(node), 1.0)
             .start(&mut world)
@@ -1041,6 +1048,22 @@ fn a_stale_node_or_a_full_arena_adds_nothing() {
         Err(Error::ComponentArenaFull { capacity: 2 })
     );
     assert_eq!(world.component_count(), 2);
+}
+
+world! {
+    /// A world whose set has no tween.
+    type NoTweenWorld = World { nodes: 4, components: NoTween { Shape: 1 } };
+}
+
+#[test]
+fn a_world_without_the_tween_type_refuses_it() {
+    let mut world = NoTweenWorld::new();
+    let node = world.create_child(world.root(), "Node").unwrap();
+    assert_eq!(
+        x_to(tween(node), 1.0).start(&mut world),
+        Err(Error::NotInSet)
+    );
+    assert_eq!(world.component_count(), 0);
 }
 
 // ---- determinism ----

@@ -383,7 +383,8 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
     /// - [`Error::InvalidValue`] for a builder made by [`TweenBuilder::new`] (no node), or
     ///   a colour step on a node that has no [`Shape`](sprig::render::Shape) with a
     ///   colour and no [`Label`](sprig::render::Label);
-    /// - [`Error::StaleHandle`] if the node was destroyed;
+    /// - [`Error::StaleHandle`] if the node was destroyed, [`Error::PendingDestroy`] if
+    ///   it is being destroyed this frame;
     /// - what `add_component` returns: the type is not in the app's set
     ///   ([`Error::NotInSet`]), its slots are full, the node is being destroyed.
     pub fn start(self, world: &mut impl AnyWorld) -> Result<CompId, Error> {
@@ -393,6 +394,10 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
         let node = self.node.ok_or(Error::InvalidValue)?;
         if !world.is_valid(node) {
             return Err(Error::StaleHandle);
+        }
+        // The engine would add it, to go with the node at the end of the frame.
+        if !world.is_valid_strict(node) {
+            return Err(Error::PendingDestroy);
         }
         let animates_color = self
             .steps
