@@ -386,7 +386,7 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
     /// - [`Error::StaleHandle`] if the node was destroyed, [`Error::PendingDestroy`] if
     ///   it is being destroyed this frame;
     /// - what `add_component` returns: the type is not in the app's set
-    ///   ([`Error::NotInSet`]), its slots are full, the node is being destroyed.
+    ///   ([`Error::NotInSet`]), its slots are full ([`Error::ComponentArenaFull`]).
     pub fn start(self, world: &mut impl AnyWorld) -> Result<CompId, Error> {
         if let Some(error) = self.error {
             return Err(error);
