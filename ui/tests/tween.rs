@@ -523,6 +523,41 @@ fn repeat_n_plays_the_last_action_n_times_in_all() {
 }
 
 #[test]
+fn repeats_nest_and_multiply() {
+    let (mut world, node) = setup();
+    tween(node)
+        .by(0.25, Props::new().x(1.0), Easing::Linear)
+        .repeat(2)
+        .repeat(3)
+        .start(&mut world)
+        .unwrap();
+    ticks(&mut world, 0.25, 5);
+    assert_eq!(world.position(node).unwrap().x, 5.0);
+    world.tick(0.25).unwrap();
+    assert_eq!(world.position(node).unwrap().x, 6.0);
+    assert_eq!(world.component_count(), 0);
+}
+
+#[test]
+fn deep_nesting_runs_as_a_flat_tween_does() {
+    // 28 repeats around a sequence of a delay and a `by` (32 entries, 29 levels of
+    // groups): the walk is a loop, so the depth costs no stack.
+    let (mut world, node) = setup();
+    let mut builder = TweenBuilder::<32>::on(node).then(TweenBuilder::new().delay(0.125).by(
+        0.125,
+        Props::new().x(1.0),
+        Easing::Linear,
+    ));
+    for _ in 0..28 {
+        builder = builder.repeat(2);
+    }
+    assert_eq!(builder.len(), 32);
+    builder.start(&mut world).unwrap();
+    ticks(&mut world, 0.25, 10);
+    assert_eq!(world.position(node).unwrap().x, 10.0);
+}
+
+#[test]
 fn repeat_forever_after_k_loops() {
     let (mut world, node) = setup();
     let id = tween(node)

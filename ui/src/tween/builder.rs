@@ -276,7 +276,13 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
 
     /// Runs `parts` together (Cocos `parallel`); the group ends when the longest ends.
     pub fn parallel<const PARTS: usize>(self, parts: [TweenBuilder<ENTRIES>; PARTS]) -> Self {
-        self.group(Action::Parallel, parts)
+        self.group(
+            Action::Parallel {
+                all_done: true,
+                left_over: 0.0,
+            },
+            parts,
+        )
     }
 
     /// Appends `part` as one action (Cocos `then`).

@@ -43,7 +43,7 @@ use sprig::{component, AnyWorld, CompId, Ctx, Error, HookResult, Hooks, NodeId};
 
 pub use builder::{tween, TweenBuilder};
 pub use props::Props;
-use step::{advance_sequence, Step};
+use step::{advance, Step};
 
 /// The capacity, in entries, of a [`Tween`] without an explicit one.
 pub const DEFAULT_ENTRIES: usize = 16;
@@ -175,11 +175,12 @@ fn next_in_tree(
 impl<const ENTRIES: usize> Hooks for Tween<ENTRIES> {
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let node = ctx.node();
-        let end = self.steps.len();
-        let result = advance_sequence(
+        // The seconds each step gets this frame, for the groups (see `step.rs`).
+        let mut dts = [0.0f32; ENTRIES];
+        let result = advance(
             &mut self.steps,
+            &mut dts,
             self.current,
-            end,
             dt_seconds,
             &mut **ctx,
             node,

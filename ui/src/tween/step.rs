@@ -10,16 +10,16 @@
 //! anywhere, so a tween is a plain value that moves and copies like any component.
 //!
 //! Time is pushed through the tree with [`advance`]: a step given `dt` seconds either
-//! keeps running (`None`) or finishes and hands back the seconds it did not use
-//! (`Some(left_over)`), which its sequence gives to the next step in the same frame.
-//! That is Cocos's `Sequence`/`Repeat` behaviour: a frame that crosses a boundary ends
-//! the first step exactly on its end values and starts the next one with the remainder,
-//! so the timeline does not drift with the frame rate. The walk recurses once per level
-//! of nesting (a `repeat` of a `sequence` of a `to` is three), so its depth is at most
-//! the tween's capacity, and in practice two or three.
+//! keeps running or finishes and hands back the seconds it did not use, which its
+//! sequence gives to the next step in the same frame. That is Cocos's
+//! `Sequence`/`Repeat` behaviour: a frame that crosses a boundary ends the first step
+//! exactly on its end values and starts the next one with the remainder, so the
+//! timeline does not drift with the frame rate. The walk is a loop over two moves,
+//! into a step ([`enter`]) and back out to its group ([`leave`]), with no recursion, so
+//! its stack does not grow with the nesting.
 //!
 //! A new kind of step (for instance `call`, sending a typed event to a component) is one
-//! more [`Action`] variant and one more arm in [`advance`]: an instant action finishes at
+//! more [`Action`] variant and one more arm in [`enter`]: an instant action leaves at
 //! once with all of `dt` left over, as [`Action::Set`] does; data that does not fit an
 //! entry goes in entries after it, as the values of a `set` do.
 
@@ -67,8 +67,9 @@ pub(crate) enum Action {
     /// Runs its children one after the other; `current` is the running one's offset
     /// from the sequence.
     Sequence { current: u16 },
-    /// Runs its children together; ends when the last of them ends.
-    Parallel,
+    /// Runs its children together; ends when the last of them ends. This frame's
+    /// tally: whether every child is done, and the least time one left over.
+    Parallel { all_done: bool, left_over: f32 },
     /// Runs its one child `times` times, or for ever ([`FOREVER`]).
     Repeat { times: u32, loops: u32 },
 }
@@ -126,29 +127,6 @@ fn span_of(steps: &[Step], index: usize) -> usize {
         .map_or(1, |step| usize::from(step.span.max(1)))
 }
 
-/// Runs the children `current..end` one after the other for `dt_seconds`, starting at
-/// `current`. Returns the child it stopped in and, if it ran past the last, the seconds
-/// left over.
-pub(crate) fn advance_sequence<W: AnyWorld>(
-    steps: &mut [Step],
-    mut current: usize,
-    end: usize,
-    mut dt_seconds: f32,
-    world: &mut W,
-    node: NodeId,
-) -> Result<(usize, Option<f32>), Error> {
-    while current < end {
-        match advance(steps, current, dt_seconds, world, node)? {
-            None => return Ok((current, None)),
-            Some(left_over) => {
-                dt_seconds = left_over;
-                current += span_of(steps, current);
-            }
-        }
-    }
-    Ok((current, Some(dt_seconds)))
-}
-
 /// The values of the `to`, `by` or `set` at `index` (its entries after it): the mask
 /// of the properties they name and the bezier's values, if any.
 fn values_of(steps: &[Step], index: usize) -> (u16, [f32; 4]) {
@@ -171,9 +149,7 @@ fn values_of(steps: &[Step], index: usize) -> (u16, [f32; 4]) {
     (mask, bezier)
 }
 
-/// [`advance`] for a `to` or `by`. Kept out of `advance`, which recurses once per level
-/// of nesting, so the recursion's frames do not carry this one's locals.
-#[inline(never)]
+/// Runs a `to` or `by` for `dt_seconds`.
 fn advance_interval<W: AnyWorld>(
     steps: &mut [Step],
     index: usize,
@@ -243,7 +219,7 @@ fn advance_interval<W: AnyWorld>(
     Ok(finished.then_some(left_over.max(0.0)))
 }
 
-/// [`advance`] for a `set`.
+/// Runs a `set`.
 fn advance_set<W: AnyWorld>(
     steps: &mut [Step],
     index: usize,
@@ -263,28 +239,93 @@ fn advance_set<W: AnyWorld>(
     props::write(world, node, mask, &values)
 }
 
-/// Pushes `dt_seconds` through the step at `index`: `None` while it runs,
-/// `Some(left_over)` when it finished with `left_over` seconds it did not use.
+/// Where the walk goes next.
+enum Move {
+    /// Give the step at this index these seconds.
+    Enter(usize, f32),
+    /// The step at this index is done with this frame: still running (`None`), or
+    /// finished with the seconds it did not use.
+    Leave(usize, Option<f32>),
+}
+
+/// The group that holds the step at `index`: the nearest entry before it whose span
+/// covers it. `None` at the top level.
+fn parent_of(steps: &[Step], index: usize) -> Option<usize> {
+    (0..index).rev().find(|&at| at + span_of(steps, at) > index)
+}
+
+/// Pushes `dt_seconds` through the top-level steps from `current` on (the top level is
+/// a sequence): returns the top-level step it stopped in and, if it ran past the last,
+/// the seconds left over.
+///
+/// The walk is a loop, not a recursion: going into a group and coming back out of it
+/// are two moves, and what a group needs between them is in its own entry, or in
+/// `dts`, the seconds each step was given this frame (as long as `steps`). Its stack is
+/// the same however deep the groups nest.
 pub(crate) fn advance<W: AnyWorld>(
     steps: &mut [Step],
+    dts: &mut [f32],
+    current: usize,
+    dt_seconds: f32,
+    world: &mut W,
+    node: NodeId,
+) -> Result<(usize, Option<f32>), Error> {
+    let end = steps.len();
+    if current >= end {
+        return Ok((current, Some(dt_seconds)));
+    }
+    let mut next = Move::Enter(current, dt_seconds);
+    loop {
+        next = match next {
+            Move::Enter(index, dt) => enter(steps, dts, index, dt, world, node)?,
+            Move::Leave(index, result) => match parent_of(steps, index) {
+                Some(parent) => leave(steps, dts, parent, index, result)?,
+                None => match result {
+                    None => return Ok((index, None)),
+                    Some(left_over) => {
+                        let sibling = index + span_of(steps, index);
+                        if sibling >= end {
+                            return Ok((sibling, Some(left_over)));
+                        }
+                        Move::Enter(sibling, left_over)
+                    }
+                },
+            },
+        };
+    }
+}
+
+/// Gives `dt_seconds` to the step at `index`: a leaf runs and leaves, a group goes into
+/// its current child.
+fn enter<W: AnyWorld>(
+    steps: &mut [Step],
+    dts: &mut [f32],
     index: usize,
     dt_seconds: f32,
     world: &mut W,
     node: NodeId,
-) -> Result<Option<f32>, Error> {
+) -> Result<Move, Error> {
+    if let Some(dt) = dts.get_mut(index) {
+        *dt = dt_seconds;
+    }
     let step = step_mut(steps, index)?;
     // Read before the phase is written: a load that overlaps that one-byte store would
     // wait for it (the store cannot be forwarded), which the bench shows.
     let span = usize::from(step.span.max(1));
     let starting = step.phase == Phase::Idle;
     if step.phase == Phase::Done {
-        return Ok(Some(dt_seconds));
+        return Ok(Move::Leave(index, Some(dt_seconds)));
     }
     step.phase = Phase::Running;
-    match &mut step.action {
-        Action::Interval { .. } => {
-            advance_interval(steps, index, starting, dt_seconds, world, node)
-        }
+    let finished = |step: &mut Step| {
+        step.phase = Phase::Done;
+        Move::Leave(index, Some(dt_seconds))
+    };
+    Ok(match &mut step.action {
+        Action::Interval { .. } => Move::Leave(
+            index,
+            advance_interval(steps, index, starting, dt_seconds, world, node)?,
+        ),
         Action::Delay {
             duration_seconds,
             elapsed_seconds,
@@ -296,86 +337,121 @@ pub(crate) fn advance<W: AnyWorld>(
             if *elapsed_seconds >= *duration_seconds {
                 let left_over = (*elapsed_seconds - *duration_seconds).max(0.0);
                 step.phase = Phase::Done;
-                Ok(Some(left_over))
+                Move::Leave(index, Some(left_over))
             } else {
-                Ok(None)
+                Move::Leave(index, None)
             }
         }
         Action::Set => {
             advance_set(steps, index, world, node)?;
-            Ok(Some(dt_seconds))
+            Move::Leave(index, Some(dt_seconds))
         }
         // Entries that belong to the step before them: never reached as a step.
-        Action::Value { .. } | Action::Bezier { .. } => Err(Error::InvalidValue),
+        Action::Value { .. } | Action::Bezier { .. } => return Err(Error::InvalidValue),
         Action::Sequence { current } => {
-            let first = if starting {
-                index + 1
+            if starting {
+                *current = 1;
+            }
+            let child = index + usize::from(*current);
+            if child < index + span {
+                Move::Enter(child, dt_seconds)
             } else {
-                index + usize::from(*current)
-            };
-            let (first, left_over) =
-                advance_sequence(steps, first, index + span, dt_seconds, world, node)?;
-            let step = step_mut(steps, index)?;
-            if let Action::Sequence { current } = &mut step.action {
+                finished(step)
+            }
+        }
+        Action::Parallel {
+            all_done,
+            left_over,
+        } => {
+            *all_done = true;
+            *left_over = dt_seconds;
+            if span > 1 {
+                Move::Enter(index + 1, dt_seconds)
+            } else {
+                finished(step)
+            }
+        }
+        Action::Repeat { loops, .. } => {
+            if starting {
+                *loops = 0;
+            }
+            if span > 1 {
+                Move::Enter(index + 1, dt_seconds)
+            } else {
+                finished(step)
+            }
+        }
+    })
+}
+
+/// The step at `child` is done with this frame (`result`, as [`Move::Leave`]); its
+/// group `parent` decides what runs next.
+fn leave(
+    steps: &mut [Step],
+    dts: &[f32],
+    parent: usize,
+    child: usize,
+    result: Option<f32>,
+) -> Result<Move, Error> {
+    let next_sibling = child + span_of(steps, child);
+    let parent_end = parent + span_of(steps, parent);
+    let parent_dt = dts.get(parent).copied().unwrap_or(0.0);
+    let child_dt = dts.get(child).copied().unwrap_or(0.0);
+    let step = step_mut(steps, parent)?;
+    let (result, reset_body) = match &mut step.action {
+        Action::Sequence { current } => match result {
+            None => (Move::Leave(parent, None), false),
+            Some(left_over) if next_sibling < parent_end => {
                 // Less than the span, which is a u16.
-                *current = u16::try_from(first - index).unwrap_or(u16::MAX);
+                *current = u16::try_from(next_sibling - parent).unwrap_or(u16::MAX);
+                (Move::Enter(next_sibling, left_over), false)
             }
-            if left_over.is_some() {
+            Some(left_over) => {
                 step.phase = Phase::Done;
+                (Move::Leave(parent, Some(left_over)), false)
             }
-            Ok(left_over)
-        }
-        Action::Parallel => {
-            let mut all_done = true;
-            // The group ends with its longest child: the one that finishes last leaves
-            // the least time over.
-            let mut left_over = dt_seconds;
-            let mut child = index + 1;
-            while child < index + span {
-                match advance(steps, child, dt_seconds, world, node)? {
-                    None => all_done = false,
-                    Some(rest) => left_over = left_over.min(rest),
-                }
-                child += span_of(steps, child);
+        },
+        Action::Parallel {
+            all_done,
+            left_over,
+        } => {
+            match result {
+                None => *all_done = false,
+                // The group ends with its longest child: the one that finishes last
+                // leaves the least time over.
+                Some(rest) => *left_over = left_over.min(rest),
             }
-            if all_done {
-                step_mut(steps, index)?.phase = Phase::Done;
-                Ok(Some(left_over))
+            if next_sibling < parent_end {
+                (Move::Enter(next_sibling, parent_dt), false)
+            } else if *all_done {
+                let left_over = *left_over;
+                step.phase = Phase::Done;
+                (Move::Leave(parent, Some(left_over)), false)
             } else {
-                Ok(None)
+                (Move::Leave(parent, None), false)
             }
         }
-        Action::Repeat { times, loops } => {
-            let times = *times;
-            let mut done_loops = if starting { 0 } else { *loops };
-            let body = index + 1;
-            let mut dt_seconds = dt_seconds;
-            let result = loop {
-                match advance(steps, body, dt_seconds, world, node)? {
-                    None => break None,
-                    Some(left_over) => {
-                        done_loops = done_loops.saturating_add(1);
-                        if times != FOREVER && done_loops >= times {
-                            break Some(left_over);
-                        }
-                        reset(steps, body, span - 1);
-                        // A loop that took no time (a body of `set`s, or a frame of 0
-                        // seconds) waits for the next frame: the frame always ends.
-                        if left_over >= dt_seconds {
-                            break None;
-                        }
-                        dt_seconds = left_over;
-                    }
+        Action::Repeat { times, loops } => match result {
+            None => (Move::Leave(parent, None), false),
+            Some(left_over) => {
+                *loops = loops.saturating_add(1);
+                if *times != FOREVER && *loops >= *times {
+                    step.phase = Phase::Done;
+                    (Move::Leave(parent, Some(left_over)), false)
+                } else if left_over >= child_dt {
+                    // A loop that took no time (a body of `set`s, a frame of 0 seconds,
+                    // a body shorter than the frame's rounding) waits for the next
+                    // frame: the frame always ends.
+                    (Move::Leave(parent, None), true)
+                } else {
+                    (Move::Enter(child, left_over), true)
                 }
-            };
-            let step = step_mut(steps, index)?;
-            if let Action::Repeat { loops, .. } = &mut step.action {
-                *loops = done_loops;
             }
-            if result.is_some() {
-                step.phase = Phase::Done;
-            }
-            Ok(result)
-        }
+        },
+        _ => return Err(Error::InvalidValue),
+    };
+    if reset_body {
+        reset(steps, child, parent_end - child);
     }
+    Ok(result)
 }
