@@ -6,9 +6,10 @@
 //! (`pause()`), with its node (deactivated) and when disabled (`set_enabled(tween,
 //! false)`) and resumes where it was; it ends silently with its node, whose components
 //! go with it; it destroys itself when its last step ends. An app lists it in its
-//! component set like any other type (`world! { … components: App { Tween: 8, … } }`),
-//! with a capacity per type: a `Tween` has room for [`DEFAULT_ENTRIES`] entries, a
-//! `Tween<32>` for 32, and both can be in one set.
+//! component set like any other type (`world! { … components: App { Tween: 8, … } }`
+//! for up to 8 tweens running at once). The step capacity is in the type: a `Tween` has
+//! room for [`DEFAULT_ENTRIES`] entries, a `Tween<32>` for 32, and both can be in one
+//! set.
 //!
 //! RAM: the step list is made of 16-byte entries and a step takes only those it needs
 //! (a `delay` one, a `to` of a position three: the step and its x and y; see
@@ -30,6 +31,8 @@
 //!   once the UI toolkit has events; adding it is one more kind of step (`step.rs`).
 //! - A colour is the node's drawable's colour, since a Sprig node has none (see
 //!   [`Props::color`]).
+//! - A repeat whose loop takes no time (a body of `set`s) runs one loop a frame rather
+//!   than all of them at once, so a frame always ends.
 //!
 //! `builder.rs` holds the chained API, `step.rs` the steps and how time moves through
 //! them, `props.rs` the animated properties.
@@ -89,7 +92,7 @@ impl<const ENTRIES: usize> Tween<ENTRIES> {
     }
 
     /// Stops every `Tween<ENTRIES>` on `node` tagged `tag`, and returns how many it
-    /// stopped (Cocos `stopAllByTag`, for one node).
+    /// stopped (Cocos `cc.Tween.stopAllByTag(tag)`, for one node).
     ///
     /// # Errors
     /// [`Error::StaleHandle`] if the node was destroyed.
@@ -127,7 +130,8 @@ impl<const ENTRIES: usize> Tween<ENTRIES> {
     }
 
     /// Stops every `Tween<ENTRIES>` tagged `tag` on `root` and its descendants, and returns
-    /// how many it stopped; `world.root()` for the whole world. The walk uses no
+    /// how many it stopped; from `world.root()`, the whole world (Cocos
+    /// `cc.Tween.stopAllByTag(tag)`). The walk uses no
     /// recursion and no memory: from each node it goes to its first child, else its next
     /// sibling or an ancestor's.
     ///
