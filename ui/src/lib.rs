@@ -6,10 +6,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod tween;
 pub mod widget;
 
+pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use list::List;
+pub use tween::{tween, Props, Tween};
