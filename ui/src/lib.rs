@@ -16,4 +16,4 @@ pub mod widget;
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use list::List;
-pub use tween::{tween, Props, Tween};
+pub use tween::{tween, Props, Tween, TweenCall};

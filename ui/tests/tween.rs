@@ -9,10 +9,11 @@
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, world, AnyWorld, CompId, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2,
+    component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, NodeId, Size2,
+    TimerKey, Vec2,
 };
 use sprig_ui::ease::Easing;
-use sprig_ui::tween::{tween, Props, Tween, TweenBuilder};
+use sprig_ui::tween::{tween, Props, Tween, TweenBuilder, TweenCall};
 
 /// Starts a tween on its own node from its `start` hook, as a game component would.
 pub struct Starter {
@@ -25,18 +26,54 @@ impl Hooks for Starter {
         let node = ctx.node();
         let tween = tween(node)
             .to(1.0, Props::new().x(100.0), Easing::Linear)
-            .start(&mut **ctx)?;
+            .start(ctx.world())?;
         self.started = Some(tween);
         Ok(())
     }
 }
 
+/// Logs the `TweenCall`s that reach its node, with the node's x at that moment.
+pub struct CallLog {
+    calls: Vec<(Phase, f32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, TimerKey)]
+enum Phase {
+    HalfWay,
+    Arrived,
+}
+
+#[component]
+impl Hooks for CallLog {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let node = ctx.node();
+        ctx.on::<TweenCall>(node)
+    }
+
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        if let Some(call) = event.get::<TweenCall>() {
+            let x = ctx.position(call.node)?.x;
+            if let Some(phase) = Phase::from_key(call.key) {
+                self.calls.push((phase, x));
+            }
+        }
+        Ok(())
+    }
+}
+
 world! {
-    /// Tweens of both capacities, the drawables a colour tween writes, and a component
-    /// that starts a tween from its hook.
+    /// Tweens of both capacities, the drawables a colour tween writes, a component that
+    /// starts a tween from its hook, and one that hears `call`s.
     type TestWorld = World {
         nodes: 16,
-        components: Test { Tween: 8, Tween<32>: 2, Shape: 4, Label: 2, Starter: 2 },
+        components: Test {
+            Tween: 8,
+            Tween<32>: 2,
+            Shape: 4,
+            Label: 2,
+            Starter: 2,
+            CallLog: 1,
+        },
     };
 }
 
@@ -1157,4 +1194,41 @@ fn the_same_frame_times_give_bit_identical_values() {
         (x.to_bits(), (-17.1f32).to_bits(), 123.4f32.to_bits(), 12)
     );
     assert_ne!(first[10], first[40], "it moved between frames");
+}
+
+// ---- call ----
+
+#[test]
+fn call_sends_its_key_from_the_node_when_the_tween_gets_there() {
+    let (mut world, node) = setup();
+    let root = world.root();
+    // The listener is on the parent: the call bubbles up to it.
+    let log = world
+        .add_component(root, CallLog { calls: Vec::new() })
+        .unwrap();
+    tween(node)
+        .to(0.5, Props::new().x(10.0), Easing::Linear)
+        .call(Phase::HalfWay)
+        .to(0.5, Props::new().x(20.0), Easing::Linear)
+        .call(Phase::Arrived)
+        .start(&mut world)
+        .unwrap();
+    ticks(&mut world, 0.25, 1);
+    assert!(world.get::<CallLog>(log).unwrap().calls.is_empty());
+    ticks(&mut world, 0.25, 1);
+    assert_eq!(
+        world.get::<CallLog>(log).unwrap().calls,
+        [(Phase::HalfWay, 10.0)]
+    );
+    ticks(&mut world, 0.5, 1);
+    assert_eq!(
+        world.get::<CallLog>(log).unwrap().calls,
+        [(Phase::HalfWay, 10.0), (Phase::Arrived, 20.0)]
+    );
+    assert_eq!(world.hook_errors(), 0);
+    assert_eq!(
+        tween(node).call(-1).start(&mut world),
+        Err(Error::InvalidValue),
+        "a key with no u16 form"
+    );
 }

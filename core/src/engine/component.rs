@@ -306,6 +306,12 @@ impl<W: AnyWorld> Ctx<'_, W> {
         self.world.comp_of_slot(self.index)
     }
 
+    /// The world behind this context, for functions that take `&mut impl AnyWorld`
+    /// (`tween(node)….start(ctx.world())`). The context also dereferences to it.
+    pub fn world(&mut self) -> &mut W {
+        self.world
+    }
+
     /// Schedules this component's `on_timer(key, …)`; see [`AnyWorld::schedule`]. The
     /// key is a `u16` or a [`TimerKey`] enum of the component's own; one without a
     /// `u16` form (a negative `i32`) is `InvalidValue`, changing nothing.

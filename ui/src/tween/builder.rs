@@ -7,7 +7,7 @@
 //! `start` returns it as an `Err` without adding anything to the world.
 
 use heapless::Vec;
-use sprig::{AnyWorld, CompId, Error, NodeId};
+use sprig::{AnyWorld, CompId, Error, NodeId, TimerKey};
 
 use crate::ease::Easing;
 use crate::tween::props::{self, Props};
@@ -211,6 +211,18 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
         self.push(Action::Set, Self::values(props))
     }
 
+    /// Sends a [`TweenCall`](crate::tween::TweenCall) event carrying `key` from the
+    /// tween's node when the tween gets here (Cocos `call`): dispatched, so listeners on
+    /// the node and, bubbling, on its ancestors get it (`ctx.on::<TweenCall>(node)`). The
+    /// key is a number or a `#[derive(TimerKey)]` enum, as for timers; one without a
+    /// `u16` form makes `start` fail with `InvalidValue`. Takes no time and one entry.
+    pub fn call(self, key: impl TimerKey) -> Self {
+        match key.to_key() {
+            Some(key) => self.push(Action::Call { key }, core::iter::empty()),
+            None => self.fail(Error::InvalidValue),
+        }
+    }
+
     /// Waits `duration_seconds` (Cocos `delay`).
     pub fn delay(self, duration_seconds: f32) -> Self {
         if !(duration_seconds.is_finite() && duration_seconds >= 0.0) {
@@ -357,7 +369,7 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
 
     /// Adds the tween to its node as a [`Tween`] component and returns the component; it
     /// starts with the node's next `update`. From `main`, `start(&mut world)`; from a
-    /// hook, `start(&mut **ctx)` (the world behind the hook's `Ctx`):
+    /// hook, `start(ctx.world())` (the world behind the hook's `Ctx`):
     ///
     /// ```
     /// use sprig::{component, AnyWorld, Ctx, HookResult, Hooks};
@@ -374,7 +386,7 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
     ///         tween(node)
     ///             .set(Props::new().scale(0.0))
     ///             .to(0.3, Props::new().scale(1.0), Easing::BackOut)
-    ///             .start(&mut **ctx)?;
+    ///             .start(ctx.world())?;
     ///         Ok(())
     ///     }
     /// }

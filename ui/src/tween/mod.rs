@@ -45,6 +45,15 @@ use heapless::Vec;
 use sprig::{component, AnyWorld, CompId, Ctx, Error, HookResult, Hooks, NodeId};
 
 pub use builder::{tween, TweenBuilder};
+
+/// The event a tween's [`call`](TweenBuilder::call) step sends from its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TweenCall {
+    /// The tween's node.
+    pub node: NodeId,
+    /// The key given to `call` (`from_key` turns it back into a `TimerKey` enum).
+    pub key: u16,
+}
 pub use props::Props;
 use step::{advance, Step};
 

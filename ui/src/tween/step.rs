@@ -72,6 +72,8 @@ pub(crate) enum Action {
     Parallel { all_done: bool, left_over: f32 },
     /// Runs its one child `times` times, or for ever ([`FOREVER`]).
     Repeat { times: u32, loops: u32 },
+    /// Sends a [`TweenCall`](crate::tween::TweenCall) with `key` from the node, at once.
+    Call { key: u16 },
 }
 
 /// Where a step is in its run.
@@ -344,6 +346,12 @@ fn enter<W: AnyWorld>(
         }
         Action::Set => {
             advance_set(steps, index, world, node)?;
+            Move::Leave(index, Some(dt_seconds))
+        }
+        Action::Call { key } => {
+            let key = *key;
+            step.phase = Phase::Done;
+            world.dispatch_event(node, &crate::tween::TweenCall { node, key })?;
             Move::Leave(index, Some(dt_seconds))
         }
         // Entries that belong to the step before them: never reached as a step.
