@@ -10,7 +10,7 @@ use sprig_tests::invariants::{run_case, Op};
 fn op(bytes: &[u8]) -> Op {
     let (kind, a, b) = (bytes[0], usize::from(bytes[1]), bytes[2]);
     let maybe = |v: usize| (v % 25 < 24).then_some(v % 25);
-    match kind % 18 {
+    match kind % 19 {
         0 | 1 => Op::CreateNode { parent: maybe(a) },
         2 => Op::Reparent {
             node: a % 24,
@@ -50,6 +50,10 @@ fn op(bytes: &[u8]) -> Op {
         16 => Op::Emit {
             node: a % 24,
             dispatch: b % 2 == 0,
+        },
+        17 => Op::Tween {
+            node: a % 24,
+            forever: b % 2 == 0,
         },
         _ => Op::Tick,
     }

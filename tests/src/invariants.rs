@@ -54,6 +54,12 @@ pub enum Op {
         comp: usize,
         repeat: Option<u32>,
     },
+    /// Starts a tween on the node (`sprig-ui`): a move, a `call`, a scale, once or for
+    /// ever.
+    Tween {
+        node: usize,
+        forever: bool,
+    },
     /// Makes the node focusable or not; when focusable, also gives it the focus.
     Focus {
         node: usize,
@@ -190,6 +196,24 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
         Op::Schedule { comp, repeat } => {
             if let Some(c) = pick(&comps, comp) {
                 let _ = w.schedule(c, 1, 0.0, repeat, 0.0);
+            }
+        }
+        Op::Tween { node, forever } => {
+            if let Some(n) = pick(&nodes, node) {
+                let t = sprig_ui::tween(n)
+                    .by(
+                        0.03,
+                        sprig_ui::Props::new().x(5.0),
+                        sprig_ui::Easing::QuadInOut,
+                    )
+                    .call(1)
+                    .to(
+                        0.02,
+                        sprig_ui::Props::new().scale(0.5),
+                        sprig_ui::Easing::BackOut,
+                    );
+                let t = if forever { t.repeat_forever() } else { t };
+                let _ = t.start(w);
             }
         }
         Op::Focus { node, focusable } => {
@@ -352,6 +376,12 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         let silent = h.borrow().silent_enable.clone();
         check(&take_log(), &mut lives, &silent)?;
         check_focus(&w).map_err(|e| format!("after {op:?}: {e}"))?;
+        if let Some((_, hook, error)) = w.last_hook_error() {
+            return Err(format!(
+                "after {op:?}: a hook failed: {} {error:?}",
+                hook.name()
+            ));
+        }
     }
     for _ in 0..3 {
         w.tick(0.02).map_err(|e| e.to_string())?;

@@ -252,6 +252,7 @@ sprig::world! {
             NoEnable: 64,
             Updater: 64,
             sprig_reusable::Relay: 64,
+            sprig_ui::Tween: 16,
         },
         timers: 8,
         events: 256,
