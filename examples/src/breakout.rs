@@ -1,14 +1,16 @@
 //! Breakout on a 128×64 panel: a paddle (keys Left/Right, or drag with a touch), a ball
-//! that bounces off the walls, the paddle and the bricks, bricks destroyed when hit, a
-//! timer that speeds the ball up every five seconds, and a score label. With `autopilot`
-//! the paddle follows the ball, so a headless run plays itself.
+//! that bounces off the walls, the paddle and the bricks, a hit brick bursting (a
+//! `sprig-ui` tween: it swells and fades, then its `call` tells the wall to destroy it),
+//! a timer that speeds the ball up every five seconds, and a score label. With
+//! `autopilot` the paddle follows the ball, so a headless run plays itself.
 
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, world, AnyWorld, Ctx, Error, HookResult, Hooks, Key, KeyEvent, NodeId, Rect, Size2,
-    TouchEvent, TouchPhase, Vec2,
+    component, world, AnyWorld, Ctx, Error, Event, HookResult, Hooks, Key, KeyEvent, NodeId, Rect,
+    Size2, TouchEvent, TouchPhase, Vec2,
 };
+use sprig_ui::{tween, Easing, Props, Tween, TweenCall};
 
 /// Panel width and height in pixels.
 pub const WIDTH: f32 = 128.0;
@@ -99,8 +101,13 @@ impl Hooks for Ball {
         }
         let bricks: heapless::Vec<NodeId, 48> = ctx.children(wall)?.collect();
         for brick in bricks {
-            if ctx.is_valid_strict(brick) && overlaps(&ball, &ctx.world_content_box(brick)?) {
-                ctx.destroy(brick)?;
+            // A bursting brick (it has a tween) is no longer in the way.
+            let bursting = ctx.component_of::<Tween>(brick)?.is_some();
+            if !bursting && overlaps(&ball, &ctx.world_content_box(brick)?) {
+                tween(brick)
+                    .to(0.25, Props::new().scale(1.6).opacity(0.0), Easing::QuadOut)
+                    .call(0)
+                    .start(ctx.world())?;
                 v.y = -v.y;
                 if let Some(s) = ctx.component_of::<Score>(score)? {
                     ctx.get_mut::<Score>(s)?.points += 1;
@@ -131,6 +138,25 @@ impl Hooks for Ball {
     }
 }
 
+/// The wall: destroys each brick whose burst has ended (its tween's `call` bubbles up
+/// from the brick).
+pub struct Wall;
+
+#[component]
+impl Hooks for Wall {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let node = ctx.node();
+        ctx.on::<TweenCall>(node)
+    }
+
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        if let Some(burst) = event.get::<TweenCall>() {
+            ctx.destroy(burst.node)?;
+        }
+        Ok(())
+    }
+}
+
 /// Score and lives, shown by the `Label` on the same node.
 #[derive(Default)]
 pub struct Score {
@@ -157,16 +183,18 @@ impl Hooks for Score {
 }
 
 world! {
-    /// The game's world: 48 nodes; a paddle, a ball, a score, a shape per brick, ball
-    /// and paddle, and the score's label.
+    /// The game's world: 48 nodes; a paddle, a ball, a score, the wall, a shape per
+    /// brick, ball and paddle, the score's label, and the bursts of up to four bricks.
     pub type BreakoutWorld = World {
         nodes: 48,
         components: Breakout {
             Paddle: 1,
             Ball: 1,
             Score: 1,
+            Wall: 1,
             Shape: 32,
             Label: 1,
+            Tween: 4,
         },
     };
 }
@@ -189,6 +217,7 @@ pub fn build_breakout(world: &mut BreakoutWorld, autopilot: bool) -> Result<Game
     let root = world.root();
     let white = Rgb888::new(255, 255, 255);
     let wall = world.create_child(root, "Wall")?;
+    world.add_component(wall, Wall)?;
     for row in 0..3 {
         for col in 0..10 {
             let brick = world.create_child(wall, "Brick")?;
