@@ -19,6 +19,7 @@ pub mod widgets;
 use embedded_graphics::mono_font::MonoFont;
 use sprig::render::{Label, Shape};
 use sprig::{world, CompId, Error, Key, NodeId, Vec2};
+use sprig_ui::Tween;
 
 pub use layout::{Layout, Place};
 pub use thermostat::{
@@ -35,6 +36,7 @@ world! {
             Thermostat: 1,
             Dial: 1,
             ModeMenu: 1,
+            Tween: 2,
             ModeItem: 4,
             StepButton: 2,
             StatusLight: 1,

@@ -11,8 +11,10 @@ use sprig::{
     TouchPhase, Vec2,
 };
 
-use super::ease::{back_out, cubic_out, sine_in_out, Eased};
+use super::ease::Eased;
 use super::widgets::{Ring, Segments};
+use sprig_ui::tween::TweenBuilder;
+use sprig_ui::{tween, Easing, Props, Tween};
 
 /// Lowest target, in tenths of a degree.
 pub const MIN_TARGET: i32 = 100;
@@ -265,7 +267,7 @@ impl Dial {
             radius,
             colors: palette.modes,
             off: palette.track,
-            value: Eased::new(0.0, 1.2, cubic_out),
+            value: Eased::new(0.0, 1.2, Easing::CubicOut),
             intro: true,
         }
     }
@@ -279,7 +281,7 @@ impl Hooks for Dial {
         if self.intro && self.value.value() == self.value.target() && self.value.target() > 0.0 {
             // The sweep-in is over: later changes spring into place.
             self.intro = false;
-            self.value = Eased::new(self.value.value(), 0.35, back_out);
+            self.value = Eased::new(self.value.value(), 0.35, Easing::BackOut);
         }
         self.value.set_target(share);
         let value = self.value.step(dt_seconds).clamp(0.0, 1.0);
@@ -312,7 +314,8 @@ impl Hooks for ModeItem {
     }
 }
 
-/// The menu: slides a highlight behind the selected item and colours the items' text.
+/// The menu: slides a highlight behind the selected item (a tween) and colours the
+/// items' text.
 pub struct ModeMenu {
     /// The thermostat shown.
     pub thermostat: CompId,
@@ -324,8 +327,7 @@ pub struct ModeMenu {
     pub text: (Rgb888, Rgb888),
     /// Highlight colour per mode.
     pub colors: [Rgb888; 4],
-    x: Eased,
-    y: Eased,
+    shown: Option<Mode>,
 }
 
 impl ModeMenu {
@@ -342,31 +344,28 @@ impl ModeMenu {
             items,
             text: (palette.background, palette.dim),
             colors: palette.modes,
-            x: Eased::new(0.0, 0.25, cubic_out),
-            y: Eased::new(0.0, 0.25, cubic_out),
+            shown: None,
         }
     }
 }
 
 #[component]
 impl Hooks for ModeMenu {
-    /// The highlight starts on the selected item, without sliding there.
-    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
-        let at = ctx.position(self.items[mode.index()].0)?;
-        self.x = Eased::new(at.x, 0.25, cubic_out);
-        self.y = Eased::new(at.y, 0.25, cubic_out);
-        Ok(())
-    }
-
-    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
-        let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
-        let (item, _) = self.items[mode.index()];
-        let at = ctx.position(item)?;
-        self.x.set_target(at.x);
-        self.y.set_target(at.y);
-        let to = Vec2::new(self.x.step(dt_seconds), self.y.step(dt_seconds));
-        ctx.set_position(self.highlight, to)?;
+        if self.shown != Some(mode) {
+            let at = ctx.position(self.items[mode.index()].0)?;
+            if self.shown.is_none() {
+                // The highlight starts on the selected item, without sliding there.
+                ctx.set_position(self.highlight, at)?;
+            } else {
+                <Tween>::stop_all(ctx.world(), self.highlight)?;
+                tween(self.highlight)
+                    .to(0.25, Props::new().position(at), Easing::CubicOut)
+                    .start(ctx.world())?;
+            }
+            self.shown = Some(mode);
+        }
         if let Some(shape) = ctx.component_of::<Shape>(self.highlight)? {
             ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
         }
@@ -402,7 +401,7 @@ impl StepButton {
             key,
             faces: (palette.track, palette.pressed),
             pressed: false,
-            scale: Eased::new(1.0, 0.3, back_out),
+            scale: Eased::new(1.0, 0.3, Easing::BackOut),
         }
     }
 
@@ -448,14 +447,14 @@ impl Hooks for StepButton {
     }
 }
 
-/// The status light: glows in the mode's colour, breathing while the thermostat heats or
-/// cools, steady and dim when it holds or is off.
+/// The status light: glows in the mode's colour, breathing (a tween, for ever) while the
+/// thermostat heats or cools, steady and dim when it holds or is off.
 pub struct StatusLight {
     /// The thermostat shown.
     pub thermostat: CompId,
     /// Colours per mode.
     pub colors: [Rgb888; 4],
-    time: f32,
+    breathing: Option<bool>,
 }
 
 impl StatusLight {
@@ -464,7 +463,7 @@ impl StatusLight {
         StatusLight {
             thermostat,
             colors: palette.modes,
-            time: 0.0,
+            breathing: None,
         }
     }
 }
@@ -474,20 +473,27 @@ const BREATH: f32 = 1.6;
 
 #[component]
 impl Hooks for StatusLight {
-    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let thermostat = ctx.get::<Thermostat>(self.thermostat)?;
         let (mode, demand) = (thermostat.mode(), thermostat.demand());
-        self.time = (self.time + dt_seconds) % BREATH;
-        let opacity = if demand == Demand::Idle {
-            110.0
-        } else {
-            // Up and down again once per breath.
-            let half = 2.0 * self.time / BREATH;
-            let t = if half <= 1.0 { half } else { 2.0 - half };
-            60.0 + 195.0 * sine_in_out(t)
-        };
         let node = ctx.node();
-        ctx.set_opacity(node, opacity as u8)?;
+        let breathe = demand != Demand::Idle;
+        if self.breathing != Some(breathe) {
+            self.breathing = Some(breathe);
+            <Tween>::stop_all(ctx.world(), node)?;
+            if breathe {
+                // Up and down again once per breath.
+                let breath = <TweenBuilder>::new()
+                    .to(BREATH / 2.0, Props::new().opacity(255.0), Easing::SineInOut)
+                    .to(BREATH / 2.0, Props::new().opacity(60.0), Easing::SineInOut);
+                tween(node)
+                    .set(Props::new().opacity(60.0))
+                    .repeat_forever_tween(breath)
+                    .start(ctx.world())?;
+            } else {
+                ctx.set_opacity(node, 110)?;
+            }
+        }
         if let Some(shape) = ctx.component_of::<Shape>(node)? {
             ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
         }
