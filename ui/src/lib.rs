@@ -6,6 +6,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// The guide's Rust examples are doctests of this crate, so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/ui.md")]
+struct UiGuide;
+
 pub mod ease;
 pub mod focus;
 pub mod layout;
