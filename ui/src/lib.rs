@@ -6,10 +6,20 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod button;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod progress;
+pub mod slider;
+pub mod toggle;
+pub mod transition;
 pub mod widget;
 
+pub use button::{Button, Click};
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use list::List;
+pub use progress::ProgressBar;
+pub use slider::{Direction, Slider, SliderMoved};
+pub use toggle::{Toggle, ToggleGroup, Toggled};
+pub use transition::{ButtonState, PerState, Transition};
