@@ -46,12 +46,14 @@ impl DrawTarget for Screen {
     }
 }
 
-/// The characters colours get, in the order they first appear (row by row).
+/// The characters colours get: `.` the black background, then the others in the order
+/// they first appear (row by row).
 const SYMBOLS: &str = ".#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/// The frame as text: a legend line per colour (`# c rrggbb`), then one line per row.
+/// The frame as text: its size, a legend line per colour (`# c rrggbb`), then one line
+/// per row.
 fn to_text(screen: &Screen) -> String {
-    let mut palette: Vec<Rgb888> = Vec::new();
+    let mut palette: Vec<Rgb888> = vec![Rgb888::BLACK];
     let mut rows = String::new();
     for y in 0..screen.height {
         for x in 0..screen.width {
