@@ -18,7 +18,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchEvent, TouchPhase, Vec2,
 };
-use sprig_ui::{Button, ButtonState, Click, PerState, Transition};
+use sprig_ui::{Button, ButtonState, Click, FocusGroup, PerState, Transition};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -68,7 +68,8 @@ world! {
     type App = World {
         nodes: 16,
         components: AppSet {
-            Button: 2,
+            Button: 3,
+            FocusGroup: 1,
             Shape: 4,
             Label: 1,
             Image: 1,
@@ -245,6 +246,34 @@ fn key_a_clicks_on_its_release_only_while_the_button_holds_the_focus() {
     world.key(Key::B, true).unwrap();
     world.key(Key::B, false).unwrap();
     assert_eq!(take_log(), Vec::<String>::new(), "only A clicks");
+}
+
+#[test]
+fn in_a_focus_group_arrows_move_between_buttons_and_a_clicks_the_focused_one() {
+    let mut world = App::new();
+    let root = world.root();
+    let menu = world.create_child(root, "Menu").unwrap();
+    world.add_component(menu, Logger).unwrap();
+    let mut buttons = Vec::new();
+    for name in ["Play", "Quit"] {
+        let node = world.create_child(menu, name).unwrap();
+        world.add_component(node, Button::new()).unwrap();
+        buttons.push(node);
+    }
+    world.add_component(menu, FocusGroup::ordered()).unwrap();
+    assert_eq!(
+        world.focus(),
+        Some(buttons[0]),
+        "autofocus: buttons are focusable"
+    );
+    world.key(Key::Down, true).unwrap();
+    assert_eq!(
+        world.focus(),
+        Some(buttons[1]),
+        "the arrow bubbles to the group"
+    );
+    click(&mut world);
+    assert_eq!(take_log(), ["Menu: Click Quit"]);
 }
 
 #[test]
