@@ -17,7 +17,8 @@
 //! of several checked toggles.
 //!
 //! Setting [`Toggle::checked`] directly changes the toggle alone, with no event and no
-//! group rule; its checkmark follows at its next frame.
+//! group rule; its checkmark follows at its next frame. [`set_checked`] applies the
+//! group's rules, still without an event (as Cocos's `isChecked` setter).
 //!
 //! ```
 //! use sprig::{world, Key};
@@ -50,7 +51,7 @@ use sprig::{
 };
 
 use crate::button::{Button, Click};
-use crate::transition::{find, ButtonState, Transition};
+use crate::transition::{ButtonState, Transition};
 
 /// The event a [`Toggle`] sends when a click flips it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +120,7 @@ impl Toggle {
 
     /// Shows or hides the checkmark to match `checked`.
     fn sync_checkmark(&self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
-        show_checkmark(ctx, self.checkmark, self.checked)
+        show_checkmark(&mut **ctx, self.checkmark, self.checked)
     }
 
     /// A click: `Click`, then the flip and `Toggled` unless a group forbids it.
@@ -127,7 +128,7 @@ impl Toggle {
         let node = ctx.node();
         ctx.dispatch_event(node, &Click { node })?;
         if self.checked {
-            if let Some(group) = group_of(ctx, node) {
+            if let Some(group) = group_of(&**ctx, node) {
                 if !ctx.get::<ToggleGroup>(group)?.allow_switch_off {
                     return Ok(());
                 }
@@ -142,23 +143,84 @@ impl Toggle {
 }
 
 fn show_checkmark(
-    ctx: &mut Ctx<impl AnyWorld>,
+    world: &mut impl AnyWorld,
     checkmark: Option<NodeId>,
     checked: bool,
 ) -> HookResult {
     if let Some(mark) = checkmark {
-        if ctx.active(mark)? != checked {
-            ctx.set_active(mark, checked)?;
+        if world.active(mark)? != checked {
+            world.set_active(mark, checked)?;
         }
     }
     Ok(())
 }
 
+/// Checks or unchecks the toggle `toggle` from code, with its group's rules but no
+/// event (Cocos's `isChecked` setter): in an enabled [`ToggleGroup`] without
+/// `allow_switch_off`, unchecking the checked toggle is refused (`Ok(false)`); checking
+/// one unchecks the others. Its checkmark follows at once. Returns whether it changed.
+///
+/// Callable from outside the frame on the world, or from a hook as
+/// `set_checked(&mut **ctx, toggle, true)`. Errors, changing nothing: a stale or
+/// wrong-typed handle, or `ComponentBusy` for a toggle whose hook is running.
+///
+/// ```
+/// use sprig::world;
+/// use sprig_ui::toggle::set_checked;
+/// use sprig_ui::{Toggle, ToggleGroup};
+///
+/// world! {
+///     type App = World { nodes: 4, components: Set { Toggle: 2, ToggleGroup: 1 }, listeners: 2 };
+/// }
+///
+/// let mut world = App::new();
+/// let root = world.root();
+/// let group = world.create_child(root, "Modes")?;
+/// world.add_component(group, ToggleGroup::new())?;
+/// let heat = world.create_child(group, "Heat")?;
+/// let heat = world.add_component(heat, Toggle::new().with_checked(true))?;
+/// let cool = world.create_child(group, "Cool")?;
+/// let cool = world.add_component(cool, Toggle::new())?;
+/// assert!(set_checked(&mut world, cool, true)?);
+/// assert!(!world.get::<Toggle>(heat)?.checked);
+/// assert!(!set_checked(&mut world, cool, false)?, "one stays checked");
+/// # Ok::<(), sprig::Error>(())
+/// ```
+pub fn set_checked(
+    world: &mut impl AnyWorld,
+    toggle: CompId,
+    checked: bool,
+) -> Result<bool, sprig::Error> {
+    let node = world.component_node(toggle)?;
+    let t = world.get::<Toggle>(toggle)?;
+    if t.checked == checked {
+        return Ok(false);
+    }
+    let mark = t.checkmark;
+    let group = group_of(world, node);
+    if !checked {
+        if let Some(g) = group {
+            if !world.get::<ToggleGroup>(g)?.allow_switch_off {
+                return Ok(false);
+            }
+        }
+    }
+    world.get_mut::<Toggle>(toggle)?.checked = checked;
+    show_checkmark(world, mark, checked)?;
+    if checked {
+        if let Some(parent) = group.and_then(|_| world.parent(node).ok().flatten()) {
+            ToggleGroup::uncheck_others(world, parent, node)?;
+        }
+    }
+    Ok(true)
+}
+
 /// The enabled group on `node`'s parent, if any.
-fn group_of(ctx: &Ctx<impl AnyWorld>, node: NodeId) -> Option<CompId> {
-    let parent = ctx.parent(node).ok().flatten()?;
-    let group = find::<ToggleGroup>(ctx, parent)?;
-    ctx.enabled_in_hierarchy(group)
+fn group_of(world: &impl AnyWorld, node: NodeId) -> Option<CompId> {
+    let parent = world.parent(node).ok().flatten()?;
+    let group = world.component_of::<ToggleGroup>(parent).ok().flatten()?;
+    world
+        .enabled_in_hierarchy(group)
         .unwrap_or(false)
         .then_some(group)
 }
@@ -230,13 +292,14 @@ impl ToggleGroup {
         }
     }
 
-    /// The toggles on the group node's children, in sibling order.
+    /// The toggles on the children of `group` (the group's node), in sibling order.
     fn toggles(
-        ctx: &Ctx<impl AnyWorld>,
+        world: &impl AnyWorld,
+        group: NodeId,
     ) -> Result<heapless::Vec<CompId, MAX_GROUP_TOGGLES>, sprig::Error> {
         let mut found = heapless::Vec::new();
-        for child in ctx.children(ctx.node())? {
-            if let Some(t) = find::<Toggle>(ctx, child) {
+        for child in world.children(group)? {
+            if let Some(t) = world.component_of::<Toggle>(child).ok().flatten() {
                 if found.push(t).is_err() {
                     break;
                 }
@@ -246,14 +309,24 @@ impl ToggleGroup {
     }
 
     /// Unchecks `toggle` quietly (no event), hiding its checkmark.
-    fn uncheck(ctx: &mut Ctx<impl AnyWorld>, toggle: CompId) -> HookResult {
-        let t = ctx.get_mut::<Toggle>(toggle)?;
+    fn uncheck(world: &mut impl AnyWorld, toggle: CompId) -> HookResult {
+        let t = world.get_mut::<Toggle>(toggle)?;
         if !t.checked {
             return Ok(());
         }
         t.checked = false;
         let mark = t.checkmark;
-        show_checkmark(ctx, mark, false)
+        show_checkmark(world, mark, false)
+    }
+
+    /// Unchecks, quietly, every toggle of `group` but the one on `keep`.
+    fn uncheck_others(world: &mut impl AnyWorld, group: NodeId, keep: NodeId) -> HookResult {
+        for t in ToggleGroup::toggles(world, group)? {
+            if world.component_node(t)? != keep {
+                ToggleGroup::uncheck(world, t)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -267,11 +340,12 @@ impl Hooks for ToggleGroup {
     /// Cocos `_makeAtLeastOneToggleChecked`: one checked toggle at most, and one at
     /// least without `allow_switch_off`.
     fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
-        let toggles = ToggleGroup::toggles(ctx)?;
+        let node = ctx.node();
+        let toggles = ToggleGroup::toggles(&**ctx, node)?;
         let mut seen = false;
         for &t in &toggles {
             if seen {
-                ToggleGroup::uncheck(ctx, t)?;
+                ToggleGroup::uncheck(&mut **ctx, t)?;
             } else {
                 seen = ctx.get::<Toggle>(t)?.checked;
             }
@@ -281,7 +355,7 @@ impl Hooks for ToggleGroup {
                 let t = ctx.get_mut::<Toggle>(first)?;
                 t.checked = true;
                 let mark = t.checkmark;
-                show_checkmark(ctx, mark, true)?;
+                show_checkmark(&mut **ctx, mark, true)?;
             }
         }
         Ok(())
@@ -294,12 +368,9 @@ impl Hooks for ToggleGroup {
         if !checked || ctx.parent(node)? != Some(ctx.node()) {
             return Ok(());
         }
-        for t in ToggleGroup::toggles(ctx)? {
-            // The toggle that sent the event is running its hook (its data is lent out).
-            if ctx.component_node(t)? != node {
-                ToggleGroup::uncheck(ctx, t)?;
-            }
-        }
-        Ok(())
+        // The toggle that sent the event is left alone: it is running its hook, its
+        // data lent out.
+        let group = ctx.node();
+        ToggleGroup::uncheck_others(&mut **ctx, group, node)
     }
 }

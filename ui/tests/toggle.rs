@@ -17,6 +17,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
+use sprig_ui::toggle::set_checked;
 use sprig_ui::{Click, Toggle, ToggleGroup, Toggled};
 
 thread_local! {
@@ -288,6 +289,41 @@ fn at_start_a_group_keeps_only_the_first_checked_toggle_and_a_disabled_group_doe
         checked(&world, &s),
         [true, false, false],
         "without the group, each toggle flips alone"
+    );
+}
+
+#[test]
+fn set_checked_applies_the_group_s_rules_quietly() {
+    let mut world = App::new();
+    let s = scene(&mut world, ToggleGroup::new(), [false; 3]);
+    assert_eq!(set_checked(&mut world, s.toggles[2], true), Ok(true));
+    assert_eq!(checked(&world, &s), [false, false, true]);
+    assert_eq!(marks(&world, &s), [false, false, true], "at once");
+    assert_eq!(
+        set_checked(&mut world, s.toggles[2], false),
+        Ok(false),
+        "refused: one stays checked"
+    );
+    assert_eq!(
+        set_checked(&mut world, s.toggles[2], true),
+        Ok(false),
+        "as it was"
+    );
+    assert_eq!(checked(&world, &s), [false, false, true]);
+    assert_eq!(take_log(), Vec::<String>::new(), "no events");
+
+    world
+        .get_mut::<ToggleGroup>(s.group)
+        .unwrap()
+        .allow_switch_off = true;
+    assert_eq!(set_checked(&mut world, s.toggles[2], false), Ok(true));
+    assert_eq!(checked(&world, &s), [false; 3]);
+    assert_eq!(marks(&world, &s), [false; 3]);
+    let root = world.root();
+    let logger = world.add_component(root, Logger).unwrap();
+    assert_eq!(
+        set_checked(&mut world, logger, true),
+        Err(sprig::Error::WrongComponentType)
     );
 }
 
