@@ -11,14 +11,24 @@
 #[doc = include_str!("../../docs/ui.md")]
 struct UiGuide;
 
+pub mod button;
 pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod progress;
+pub mod slider;
+pub mod toggle;
+pub mod transition;
 pub mod tween;
 pub mod widget;
 
+pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use list::List;
+pub use progress::ProgressBar;
+pub use slider::{Direction, Slider, SliderMoved};
+pub use toggle::{Toggle, ToggleGroup, Toggled};
+pub use transition::{ButtonState, PerState, Transition};
 pub use tween::{tween, Props, Tween, TweenCall};
