@@ -18,12 +18,13 @@ pub mod widgets;
 
 use embedded_graphics::mono_font::MonoFont;
 use sprig::render::{Label, Shape};
-use sprig::{world, CompId, Error, Key, NodeId, Vec2};
-use sprig_ui::Tween;
+use sprig::{world, CompId, Error, NodeId, Vec2};
+use sprig_ui::transition::Transition;
+use sprig_ui::{Button, Tween};
 
 pub use layout::{Layout, Place};
 pub use thermostat::{
-    Clock, Demand, Dial, Mode, ModeItem, ModeMenu, Palette, StatusLight, StepButton, Thermostat,
+    Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, STEP,
 };
 pub use widgets::{Ring, Segments};
 
@@ -37,8 +38,8 @@ world! {
             Dial: 1,
             ModeMenu: 1,
             Tween: 2,
-            ModeItem: 4,
-            StepButton: 2,
+            Button: 6,
+            Stepper: 2,
             StatusLight: 1,
             Clock: 1,
             Segments: 1,
@@ -174,10 +175,7 @@ pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<Show
     world.add_component(clock, Clock::new(7, 30))?;
 
     let mut buttons = [app; 2];
-    for (k, (name, step, key)) in [("Minus", -5, Key::Left), ("Plus", 5, Key::Right)]
-        .into_iter()
-        .enumerate()
-    {
+    for (k, (name, step)) in [("Minus", -STEP), ("Plus", STEP)].into_iter().enumerate() {
         let place = layout.buttons[k];
         let button = node_at(world, app, name, place)?;
         world.add_component(
@@ -185,7 +183,11 @@ pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<Show
             Shape::rounded_rectangle(place.size.height / 2.0).with_fill(p.track),
         )?;
         world.add_component(button, label(["-", "+"][k], layout.button_font, p.text))?;
-        world.add_component(button, StepButton::new(thermostat, step, key, p))?;
+        world.add_component(
+            button,
+            Button::new().with_transition(Transition::zoom(0.86, 0.3)),
+        )?;
+        world.add_component(button, Stepper { thermostat, step })?;
         buttons[k] = button;
     }
 
@@ -210,7 +212,7 @@ pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<Show
             Place::new(at.x, at.y, layout.item.width, layout.item.height),
         )?;
         let text = world.add_component(item, label(mode.name(), layout.item_font, p.dim))?;
-        world.add_component(item, ModeItem { thermostat, mode })?;
+        world.add_component(item, Button::new())?;
         items[k] = (item, text);
     }
     world.add_component(menu, ModeMenu::new(thermostat, highlight, items, p))?;

@@ -7,19 +7,20 @@ use core::fmt::Write as _;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, AnyWorld, CompId, Ctx, HookResult, Hooks, Key, KeyEvent, NodeId, TouchEvent,
-    TouchPhase, Vec2,
+    component, AnyWorld, CompId, Ctx, Event, HookResult, Hooks, Key, KeyEvent, NodeId, Vec2,
 };
 
 use super::ease::Eased;
 use super::widgets::{Ring, Segments};
 use sprig_ui::tween::TweenBuilder;
-use sprig_ui::{tween, Easing, Props, Tween};
+use sprig_ui::{tween, Click, Easing, Props, Tween};
 
 /// Lowest target, in tenths of a degree.
 pub const MIN_TARGET: i32 = 100;
 /// Highest target, in tenths of a degree.
 pub const MAX_TARGET: i32 = 300;
+/// Tenths of a degree per step of the target (a button, or keys Left and Right).
+pub const STEP: i32 = 5;
 
 /// What the thermostat is set to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,12 +222,17 @@ impl Hooks for Thermostat {
         if !key.pressed {
             return Ok(());
         }
-        let next = match key.key {
-            Key::Down | Key::A => self.mode.offset(1),
-            Key::Up => self.mode.offset(Mode::ALL.len() - 1),
+        match key.key {
+            Key::Down | Key::A => self.mode = self.mode.offset(1),
+            Key::Up => self.mode = self.mode.offset(Mode::ALL.len() - 1),
+            Key::Left => {
+                self.nudge(-STEP);
+            }
+            Key::Right => {
+                self.nudge(STEP);
+            }
             _ => return Ok(()),
-        };
-        self.mode = next;
+        }
         ctx.stop_propagation();
         Ok(())
     }
@@ -294,28 +300,8 @@ impl Hooks for Dial {
     }
 }
 
-/// A menu item: a touch on it selects its mode.
-pub struct ModeItem {
-    /// The thermostat set.
-    pub thermostat: CompId,
-    /// The mode it stands for.
-    pub mode: Mode,
-}
-
-#[component]
-impl Hooks for ModeItem {
-    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
-        if touch.phase == TouchPhase::Down {
-            ctx.get_mut::<Thermostat>(self.thermostat)?
-                .set_mode(self.mode);
-            ctx.stop_propagation();
-        }
-        Ok(())
-    }
-}
-
-/// The menu: slides a highlight behind the selected item (a tween) and colours the
-/// items' text.
+/// The menu: selects the mode of the item clicked, slides a highlight behind the
+/// selected item (a tween) and colours the items' text.
 pub struct ModeMenu {
     /// The thermostat shown.
     pub thermostat: CompId,
@@ -351,6 +337,23 @@ impl ModeMenu {
 
 #[component]
 impl Hooks for ModeMenu {
+    /// The items are `sprig-ui` buttons: their clicks bubble up to the menu.
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let node = ctx.node();
+        ctx.on::<Click>(node)
+    }
+
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        let Some(click) = event.get::<Click>() else {
+            return Ok(());
+        };
+        if let Some(k) = self.items.iter().position(|&(item, _)| item == click.node) {
+            ctx.get_mut::<Thermostat>(self.thermostat)?
+                .set_mode(Mode::ALL[k]);
+        }
+        Ok(())
+    }
+
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
         if self.shown != Some(mode) {
@@ -377,71 +380,25 @@ impl Hooks for ModeMenu {
     }
 }
 
-/// A button that changes the target: it shrinks and lights while pressed (by touch or
-/// by its key), springs back on release, and nudges the thermostat on a click.
-pub struct StepButton {
+/// What the − and + buttons (`sprig-ui` [`Button`](sprig_ui::Button)s on the same
+/// node) do when clicked: nudge the thermostat's target.
+pub struct Stepper {
     /// The thermostat nudged.
     pub thermostat: CompId,
     /// Tenths of a degree per click.
     pub step: i32,
-    /// The key that presses it.
-    pub key: Key,
-    /// Face colours: normal, pressed.
-    pub faces: (Rgb888, Rgb888),
-    pressed: bool,
-    scale: Eased,
-}
-
-impl StepButton {
-    /// A button nudging `thermostat` by `step` tenths, pressed by touch or `key`.
-    pub fn new(thermostat: CompId, step: i32, key: Key, palette: &Palette) -> Self {
-        StepButton {
-            thermostat,
-            step,
-            key,
-            faces: (palette.track, palette.pressed),
-            pressed: false,
-            scale: Eased::new(1.0, 0.3, Easing::BackOut),
-        }
-    }
-
-    fn press(&mut self, down: bool, ctx: &mut Ctx<impl AnyWorld>, click: bool) -> HookResult {
-        if self.pressed && !down && click {
-            ctx.get_mut::<Thermostat>(self.thermostat)?.nudge(self.step);
-        }
-        self.pressed = down;
-        self.scale.set_target(if down { 0.86 } else { 1.0 });
-        let node = ctx.node();
-        if let Some(shape) = ctx.component_of::<Shape>(node)? {
-            ctx.get_mut::<Shape>(shape)?.fill =
-                Some(if down { self.faces.1 } else { self.faces.0 });
-        }
-        Ok(())
-    }
 }
 
 #[component]
-impl Hooks for StepButton {
-    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
-        let s = self.scale.step(dt_seconds);
+impl Hooks for Stepper {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let node = ctx.node();
-        ctx.set_scale(node, Vec2::new(s, s))
+        ctx.on::<Click>(node)
     }
 
-    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
-        ctx.stop_propagation();
-        match touch.phase {
-            TouchPhase::Down => self.press(true, ctx, false),
-            TouchPhase::Up => self.press(false, ctx, true),
-            TouchPhase::Cancel => self.press(false, ctx, false),
-            TouchPhase::Move => Ok(()),
-        }
-    }
-
-    fn on_key(&mut self, ctx: &mut Ctx<impl AnyWorld>, key: KeyEvent) -> HookResult {
-        if key.key == self.key {
-            self.press(key.pressed, ctx, true)?;
-            ctx.stop_propagation();
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        if event.is::<Click>() {
+            ctx.get_mut::<Thermostat>(self.thermostat)?.nudge(self.step);
         }
         Ok(())
     }
