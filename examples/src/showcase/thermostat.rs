@@ -354,19 +354,22 @@ impl Hooks for ModeMenu {
         Ok(())
     }
 
+    /// The highlight starts on the selected item, without sliding there.
+    fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
+        let at = ctx.position(self.items[mode.index()].0)?;
+        self.shown = Some(mode);
+        ctx.set_position(self.highlight, at)
+    }
+
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
         if self.shown != Some(mode) {
             let at = ctx.position(self.items[mode.index()].0)?;
-            if self.shown.is_none() {
-                // The highlight starts on the selected item, without sliding there.
-                ctx.set_position(self.highlight, at)?;
-            } else {
-                <Tween>::stop_all(ctx.world(), self.highlight)?;
-                tween(self.highlight)
-                    .to(0.25, Props::new().position(at), Easing::CubicOut)
-                    .start(ctx.world())?;
-            }
+            <Tween>::stop_all(ctx.world(), self.highlight)?;
+            tween(self.highlight)
+                .to(0.25, Props::new().position(at), Easing::CubicOut)
+                .start(ctx.world())?;
             self.shown = Some(mode);
         }
         if let Some(shape) = ctx.component_of::<Shape>(self.highlight)? {
