@@ -56,7 +56,6 @@ where
     /// The panel for `display`, which is not initialised yet (see [`init`](Self::init)).
     /// A display turned by 90° or 270° is given back: its pages would run across the
     /// picture.
-    #[allow(clippy::result_large_err)]
     pub fn new(
         display: Ssd1306<DI, SIZE, BasicMode>,
     ) -> Result<Self, Ssd1306<DI, SIZE, BasicMode>> {

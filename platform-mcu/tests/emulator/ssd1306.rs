@@ -53,7 +53,8 @@ pub struct Received {
     pub params: Vec<u8>,
 }
 
-/// A data burst: the window and pointer it started at, and its byte count.
+/// A data burst (the data bytes after an addressing command): the mode, window and
+/// pointer it started with, and its byte count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DataWrite {
     pub mode: u8,
@@ -96,6 +97,8 @@ pub struct Controller {
     pub display_on: bool,
     pub charge_pump: bool,
     pending: Vec<u8>,
+    /// Whether data bytes since the last addressing command have opened a `DataWrite`.
+    burst_open: bool,
 }
 
 /// Parameter bytes after each command code.
@@ -151,6 +154,7 @@ impl Controller {
             display_on: false,
             charge_pump: false,
             pending: Vec::new(),
+            burst_open: false,
         }
     }
 
@@ -237,14 +241,8 @@ impl Controller {
             (0xDA, &[c]) => self.com_pins = c,
             _ => {}
         }
-        if command == 0x21 || command == 0x22 || (0xB0..=0xB7).contains(&command) {
-            self.writes.push(DataWrite {
-                mode: self.addressing_mode,
-                columns: self.columns,
-                pages: self.pages,
-                start: (self.column, self.page),
-                bytes: 0,
-            });
+        if matches!(command, 0x00..=0x22 | 0xB0..=0xB7) {
+            self.burst_open = false;
         }
     }
 
@@ -254,6 +252,16 @@ impl Controller {
                 "data while command {:#04x} waits for parameters",
                 self.pending[0]
             );
+        }
+        if !self.burst_open {
+            self.burst_open = true;
+            self.writes.push(DataWrite {
+                mode: self.addressing_mode,
+                columns: self.columns,
+                pages: self.pages,
+                start: (self.column, self.page),
+                bytes: 0,
+            });
         }
         self.ram[usize::from(self.page) * WIDTH + usize::from(self.column)] = b;
         if let Some(w) = self.writes.last_mut() {
