@@ -2,20 +2,24 @@
 //! `emulator/ssd1306.rs`): the showcase's OLED layout rendered in `BinaryColor` runs
 //! through `Runner` and the `ssd1306` crate, and after each of the 60 frames the glass
 //! must equal the simulator's full render of the same world, pixel for pixel, with every
-//! flushed tile sent as whole pages. Then the panel's own behaviour (rows around a
+//! flushed tile sent as whole pages. That render is also the simulator's 4-bit grey OLED
+//! picture with each pixel lit from level 8 of 15 (`BinaryColor::from(Gray4)`), which
+//! the test checks too. Then the panel's own behaviour (rows around a
 //! rectangle kept, clipping, read-back, rotations) and the decoder's.
 
 mod emulator;
 
 use embedded_graphics::geometry::{Point, Size};
-use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::pixelcolor::{BinaryColor, Gray4, GrayColor};
 use embedded_graphics::primitives::{PointsIter, Rectangle};
 use embedded_hal::i2c::I2c;
 use emulator::ssd1306::{self as oled, Controller, Dark, DataWrite, Received, Shared};
 use emulator::{Frame, SteppingClock};
 use sprig::render::damage::BusCost;
 use sprig::render::Renderer;
-use sprig_examples::{build_showcase, Layout, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_FPS};
+use sprig_examples::{
+    build_showcase, Layout, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_FPS,
+};
 use sprig_mcu::ssd1306::Ssd1306Panel;
 use sprig_mcu::{sprig, NoInput, Panel, RunConfig, Runner};
 use ssd1306::prelude::{DisplayRotation, DisplaySize128x64, I2CInterface};
@@ -119,7 +123,17 @@ fn every_showcase_frame_on_the_emulated_ssd1306_equals_the_simulator() {
     let mut reference_world = showcase();
     let mut reference_renderer = mono_renderer();
     let mut reference = Frame::new(Layout::OLED.size, BinaryColor::Off);
+    // The simulator's own 4-bit grey OLED render of the same world.
+    let mut grey_world = showcase();
+    let mut grey_renderer = ShowcaseOledRenderer::new(
+        Layout::OLED.size,
+        Layout::OLED.palette.background,
+        BusCost::GRAY4_SSD0323,
+    );
+    let mut grey = Frame::new(Layout::OLED.size, Gray4::BLACK);
     let (mut compared, mut lit, mut sent) = (0u64, 0u64, 0u64);
+    // Pixels the simulator's themes light (any grey above black) that stay dark here.
+    let mut dim = 0u64;
 
     for frame in 0..FRAMES {
         controller.borrow_mut().clear_log();
@@ -127,6 +141,8 @@ fn every_showcase_frame_on_the_emulated_ssd1306_equals_the_simulator() {
         assert_eq!(report.frame, frame);
         reference_world.tick(SHOWCASE_DT).unwrap();
         let Ok(_) = reference_renderer.render_full(&mut reference_world, &mut reference);
+        grey_world.tick(SHOWCASE_DT).unwrap();
+        let Ok(_) = grey_renderer.render_full(&mut grey_world, &mut grey);
         let c = controller.borrow();
         let seen = c.seen_picture().unwrap();
         let wrong = seen.differences(&reference);
@@ -136,6 +152,21 @@ fn every_showcase_frame_on_the_emulated_ssd1306_equals_the_simulator() {
             wrong.len(),
             &wrong[..wrong.len().min(8)]
         );
+        // The same as the simulator's grey picture with every pixel of level 8 (of 15)
+        // or more lit: embedded-graphics' `BinaryColor::from(Gray4)`.
+        let wrong = seen.differences(&grey.map(BinaryColor::from));
+        assert!(
+            wrong.is_empty(),
+            "frame {frame}: {} pixels differ from the grey render at half, first {:?}",
+            wrong.len(),
+            &wrong[..wrong.len().min(8)]
+        );
+        dim += grey
+            .pixels
+            .iter()
+            .zip(&seen.pixels)
+            .filter(|(g, s)| g.luma() > 0 && **s == BinaryColor::Off)
+            .count() as u64;
         // The panel's copy is what the glass shows.
         for p in Rectangle::new(Point::zero(), Size::new(128, 64)).points() {
             assert_eq!(
@@ -166,6 +197,8 @@ fn every_showcase_frame_on_the_emulated_ssd1306_equals_the_simulator() {
     assert!(lit > 60 * 500, "{lit}");
     assert!(sent < 60 * 1024, "{sent}");
     assert_eq!(controller.borrow().unknown, []);
+    // The dial's track (grey 60 of 255) and the like: lit by `--theme`, dark here.
+    assert!(dim > 0);
 }
 
 #[test]
