@@ -14,9 +14,11 @@
 //!   columns, then to its next row, then back to its first row. Memory keeps 6 bits a
 //!   component, as these controllers do (5-bit red and blue extended by their top bit).
 //! - `MADCTL 0x36`: MV (bit 5) exchanges the logical column and row, then MX (bit 6)
-//!   and MY (bit 7) reverse the physical column and row; with that order `mipidsi`'s
-//!   `Rotation::Deg90` (MV | MX) puts the picture's top on the right edge of the glass,
-//!   "90° clockwise" as `mipidsi` documents it. BGR (bit 3) swaps which memory
+//!   and MY (bit 7) reverse the physical column and row, as the Sitronix datasheets'
+//!   "Memory Data Write/Read Direction" table gives it (MV MX MY = 1 1 0: `CASET` goes
+//!   to the physical row, `RASET` to 127 − the physical column on a 128-column ST7735).
+//!   With that `mipidsi`'s `Rotation::Deg90` (MV | MX) puts the picture's top on the
+//!   right edge of the glass, "90° clockwise" as `mipidsi` documents it. BGR (bit 3) swaps which memory
 //!   component drives the red and the blue sub-pixel. ML and MH (bits 4 and 2) only
 //!   change the refresh direction and are recorded.
 //! - `INVOFF 0x20` / `INVON 0x21`, `SLPIN 0x10` / `SLPOUT 0x11`, `DISPOFF 0x28` /
