@@ -4,8 +4,9 @@
 //! - [`Runner`] runs frames: waits for the frame's slot, polls input, ticks the world,
 //!   renders what changed and flushes only those rectangles to the panel.
 //! - [`Panel`] is a display that takes a rectangle of pixels: [`ssd0323::Ssd0323`] (the
-//!   emulated board's OLED), `mipidsi` displays with the `mipidsi` feature; any other
-//!   `DrawTarget` through [`FullFrame`], redrawn whole.
+//!   emulated board's OLED), `mipidsi` displays with the `mipidsi` feature, SSD1306
+//!   OLEDs with the `ssd1306` feature; any other `DrawTarget` through [`FullFrame`],
+//!   redrawn whole.
 //! - [`Clock`] and [`InputSource`] (with [`Buttons`] on GPIO pins) come from the board.
 //! - With the `defmt` feature, the `log` module prints frame statistics and the lifecycle
 //!   trace.
@@ -25,6 +26,8 @@ pub mod mipidsi;
 pub mod panel;
 pub mod runner;
 pub mod ssd0323;
+#[cfg(feature = "ssd1306")]
+pub mod ssd1306;
 
 pub use clock::Clock;
 pub use input::{Buttons, Events, InputEvent, InputSource, NoInput, MAX_EVENTS};

@@ -2,10 +2,10 @@
 //! all a flush of damaged regions needs.
 //!
 //! A display driver implements [`Panel`] when it can address a window of its memory
-//! (the SSD0323 here, `mipidsi` panels behind the `mipidsi` feature). A display that is
-//! only an `embedded-graphics` `DrawTarget` (a buffered SSD1306 driver, a LED matrix)
-//! goes through [`FullFrame`]: every frame is drawn whole through its `DrawTarget`, then
-//! its own flush is called.
+//! (the SSD0323 here, `mipidsi` panels behind the `mipidsi` feature, SSD1306 OLEDs
+//! behind the `ssd1306` feature). A display that is only an `embedded-graphics`
+//! `DrawTarget` (a buffered driver, a LED matrix) goes through [`FullFrame`]: every
+//! frame is drawn whole through its `DrawTarget`, then its own flush is called.
 
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::geometry::{Dimensions, OriginDimensions, Size};
