@@ -1,6 +1,7 @@
 //! Touches hit the topmost listening node in the reverse of draw order (tested in node
 //! space), bubble to ancestors until stopped, and stay with the node they went down on;
-//! keys go to every listener, topmost first.
+//! keys go to every listener, topmost first; a node above the touched one can take the touch
+//! over (the nodes below get a cancel).
 
 use std::cell::RefCell;
 
@@ -55,12 +56,31 @@ impl Hooks for Pad {
     }
 }
 
+/// Takes a touch that began below it over at its first move, as a scroll view does.
+pub struct Taker {
+    result: Option<Result<(), Error>>,
+}
+
+#[component]
+impl Hooks for Taker {
+    fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
+        LOG.with(|l| l.borrow_mut().push(format!("taker {:?}", touch.phase)));
+        if touch.phase == TouchPhase::Move && self.result.is_none() {
+            let node = ctx.node();
+            self.result = Some(ctx.take_touch(touch, node));
+        }
+        ctx.stop_propagation();
+        Ok(())
+    }
+}
+
 world! {
-    /// Pads only.
+    /// Pads, and a taker.
     type W = World {
         nodes: 16,
         components: App {
             Pad: 16,
+            Taker: 1,
         },
     };
 }
@@ -205,5 +225,93 @@ fn bad_input_is_refused() {
     assert_eq!(
         w.touch(9, TouchPhase::Down, at(5.0, 5.0), H),
         Err(Error::QueueFull)
+    );
+}
+
+#[test]
+fn a_node_takes_a_touch_over_and_the_nodes_below_it_get_a_cancel() {
+    let mut w = W::new();
+    let root = w.root();
+    let list = pad(&mut w, root, "list", (0.0, 0.0, 100.0, 60.0));
+    w.add_component(list, Taker { result: None }).unwrap();
+    let row = pad(&mut w, list, "row", (0.0, 0.0, 100.0, 20.0));
+    let button = pad(&mut w, row, "button", (10.0, 5.0, 20.0, 10.0));
+    w.touch(0, TouchPhase::Down, at(15.0, 10.0), H).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "button Down(5,5)",
+            "row Down(15,10)",
+            "list Down(15,10)",
+            "taker Down"
+        ]
+    );
+    // The first move reaches the taker (it bubbles), which takes the touch: the button
+    // and the row below it get a cancel at once, from inside the taker's hook.
+    w.touch(0, TouchPhase::Move, at(15.0, 30.0), H).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "button Move(5,25)",
+            "row Move(15,30)",
+            "list Move(15,30)",
+            "taker Move",
+            "button Cancel(5,25)",
+            "row Cancel(15,30)"
+        ]
+    );
+    // From now on the touch is the list's.
+    w.touch(0, TouchPhase::Move, at(15.0, 40.0), H).unwrap();
+    w.touch(0, TouchPhase::Up, at(15.0, 40.0), H).unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "list Move(15,40)",
+            "taker Move",
+            "list Up(15,40)",
+            "taker Up"
+        ]
+    );
+    let taker = w.component_of::<Taker>(list).unwrap().unwrap();
+    assert_eq!(w.get::<Taker>(taker).unwrap().result, Some(Ok(())));
+    let _ = button;
+}
+
+#[test]
+fn taking_a_touch_that_is_not_live_or_from_below_another_node_is_refused() {
+    let mut w = W::new();
+    let root = w.root();
+    let a = pad(&mut w, root, "a", (0.0, 0.0, 50.0, 50.0));
+    let b = pad(&mut w, root, "b", (60.0, 0.0, 50.0, 50.0));
+    w.touch(0, TouchPhase::Down, at(10.0, 10.0), H).unwrap();
+    let live = TouchEvent {
+        id: 0,
+        phase: TouchPhase::Move,
+        gesture: 0,
+        world: at(10.0, 10.0),
+    };
+    assert_eq!(
+        w.take_touch(live, b),
+        Err(Error::InvalidValue),
+        "b is not above a"
+    );
+    let stale = TouchEvent { gesture: 7, ..live };
+    assert_eq!(
+        w.take_touch(stale, a),
+        Err(Error::InvalidValue),
+        "another gesture"
+    );
+    let other = TouchEvent { id: 3, ..live };
+    assert_eq!(
+        w.take_touch(other, a),
+        Err(Error::InvalidValue),
+        "no such touch"
+    );
+    take_log();
+    w.touch(0, TouchPhase::Up, at(10.0, 10.0), H).unwrap();
+    assert_eq!(
+        take_log(),
+        ["a Up(10,10)"],
+        "nothing changed: the touch stayed with a"
     );
 }

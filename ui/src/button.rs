@@ -6,8 +6,9 @@
 //! - A touch that goes down on the button (or on a child of it, bubbling up) presses
 //!   it; while it moves, the button shows pressed only while the touch is inside its
 //!   content box; released inside, that is a click; released outside, or cancelled, it
-//!   is not. The button stops the touch's propagation, so a list behind it does not
-//!   scroll.
+//!   is not. The button stops the touch's going down and its release from propagating;
+//!   its moves bubble on, so that a [`List`](crate::List) around it can take the touch
+//!   over once it becomes a drag (the button then gets a cancel: no click).
 //! - With the button's node holding the world's focus, key A pressed and then released
 //!   is a click (the button takes both, so A does not bubble on); the focus moving away
 //!   while A is held forgets the press.
@@ -226,6 +227,9 @@ impl Button {
                 };
                 let inside = contains(ctx, node, touch.world)?;
                 self.press = Some(Press { inside, ..press });
+                // Moves bubble on: a scrolling ancestor (a `List`) may take the touch
+                // over, which cancels this press.
+                return Ok(false);
             }
             TouchPhase::Up => {
                 if self.press.is_none_or(|p| p.id != touch.id) {

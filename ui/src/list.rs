@@ -37,9 +37,20 @@ pub struct List {
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Drag {
     id: u8,
+    gesture: u16,
     last_y: f32,
     last_time: f32,
+    /// Travel so far of a touch that began on a child (a button) and is not the list's
+    /// yet.
+    travel: f32,
+    /// Whether the list scrolls with this touch (it began on the list, or the list took
+    /// it over).
+    owned: bool,
 }
+
+/// How far, in pixels, a touch that began on a child (a button) must move before the
+/// list takes it over and scrolls (the child's press is cancelled then).
+pub const DRAG_THRESHOLD: f32 = 6.0;
 
 impl List {
     /// A list over `content`, stepping 16 pixels, with 0.35 s of inertia.
@@ -173,48 +184,79 @@ impl Hooks for List {
 
     fn on_touch(&mut self, ctx: &mut Ctx<impl AnyWorld>, touch: TouchEvent) -> HookResult {
         let y = touch.world.y;
+        let ours = self
+            .drag
+            .filter(|d| d.id == touch.id && d.gesture == touch.gesture);
         match touch.phase {
             TouchPhase::Down => {
                 self.velocity = 0.0;
                 self.drag = Some(Drag {
                     id: touch.id,
+                    gesture: touch.gesture,
                     last_y: y,
                     last_time: self.time,
+                    travel: 0.0,
+                    owned: true,
                 });
             }
             TouchPhase::Move => {
-                let Some(drag) = self.drag.filter(|d| d.id == touch.id) else {
+                let Some(drag) = ours else {
+                    // A touch that began on a child: watch it, it may become a drag.
+                    self.drag = Some(Drag {
+                        id: touch.id,
+                        gesture: touch.gesture,
+                        last_y: y,
+                        last_time: self.time,
+                        travel: 0.0,
+                        owned: false,
+                    });
                     return Ok(());
                 };
                 let dy = y - drag.last_y;
+                let mut drag = Drag { last_y: y, ..drag };
+                if !drag.owned {
+                    drag.travel += dy;
+                    if drag.travel.abs() <= DRAG_THRESHOLD {
+                        self.drag = Some(drag);
+                        return Ok(());
+                    }
+                    // A drag now: the list takes the touch, the child's press ends.
+                    let node = ctx.node();
+                    ctx.take_touch(touch, node)?;
+                    drag.owned = true;
+                    self.velocity = 0.0;
+                }
                 // Dragging up (y grows) brings later rows into view.
-                self.offset += dy;
+                let moved = if drag.travel != 0.0 { drag.travel } else { dy };
+                drag.travel = 0.0;
+                self.offset += moved;
                 let max = self.max_offset(ctx)?;
                 self.clamp(max);
                 let dt = self.time - drag.last_time;
                 if dt > 0.0 {
-                    self.velocity = dy / dt;
+                    self.velocity = moved / dt;
                 } else {
-                    self.velocity += dy * 30.0;
+                    self.velocity += moved * 30.0;
                 }
-                self.drag = Some(Drag {
-                    id: touch.id,
-                    last_y: y,
-                    last_time: self.time,
-                });
+                drag.last_time = self.time;
+                self.drag = Some(drag);
                 self.place(ctx)?;
             }
             TouchPhase::Up => {
-                if self.drag.is_some_and(|d| d.id == touch.id) {
+                if ours.is_some() {
                     self.drag = None;
                 }
             }
             TouchPhase::Cancel => {
-                self.drag = None;
-                self.velocity = 0.0;
+                if ours.is_some() {
+                    self.drag = None;
+                    self.velocity = 0.0;
+                }
             }
         }
-        ctx.stop_propagation();
+        if self.drag.is_none_or(|d| d.owned) {
+            ctx.stop_propagation();
+        }
         Ok(())
     }
 

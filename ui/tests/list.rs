@@ -276,3 +276,110 @@ fn with_a_clip_only_the_rows_in_the_viewport_reach_the_screen() {
     // 95..145 from the content's top: rows 4 (its last 5 pixels) to 7.
     assert_eq!(seen(&screen), (vec![4, 5, 6, 7], false));
 }
+
+/// Counts the clicks that bubble up to its node.
+pub struct Clicks(pub u32);
+
+#[sprig::component]
+impl sprig::Hooks for Clicks {
+    fn on_load(&mut self, ctx: &mut sprig::Ctx<impl sprig::AnyWorld>) -> sprig::HookResult {
+        let node = ctx.node();
+        ctx.on::<sprig_ui::Click>(node)
+    }
+
+    fn on_event(
+        &mut self,
+        _ctx: &mut sprig::Ctx<impl sprig::AnyWorld>,
+        event: &mut sprig::Event<'_>,
+    ) -> sprig::HookResult {
+        if event.is::<sprig_ui::Click>() {
+            self.0 += 1;
+        }
+        Ok(())
+    }
+}
+
+world! {
+    type ButtonRows = World {
+        nodes: 24,
+        components: RowSet { List: 1, Layout: 1, Shape: 16, sprig_ui::Button: 10, Clicks: 1 },
+    };
+}
+
+/// The same list, its rows buttons, the clicks counted on the viewport.
+fn button_rows(world: &mut ButtonRows) -> (CompId, CompId) {
+    let root = world.root();
+    world
+        .set_content_size(root, Size2::new(60.0, 80.0))
+        .unwrap();
+    world.set_anchor(root, Vec2::ZERO).unwrap();
+    let view = world.create_child(root, "View").unwrap();
+    world.set_anchor(view, Vec2::ZERO).unwrap();
+    world.set_position(view, Vec2::new(10.0, 10.0)).unwrap();
+    world
+        .set_content_size(view, Size2::new(40.0, 50.0))
+        .unwrap();
+    let content = world.create_child(view, "Content").unwrap();
+    world.set_anchor(content, Vec2::new(0.0, 1.0)).unwrap();
+    for _ in 0..10 {
+        let row = world.create_child(content, "Row").unwrap();
+        world.set_content_size(row, Size2::new(40.0, 20.0)).unwrap();
+        world.add_component(row, sprig_ui::Button::new()).unwrap();
+    }
+    world
+        .add_component(
+            content,
+            Layout::new(LayoutKind::Vertical)
+                .with_resize_mode(ResizeMode::Container)
+                .with_cross_align(CrossAlign::Start),
+        )
+        .unwrap();
+    let clicks = world.add_component(view, Clicks(0)).unwrap();
+    let list = world.add_component(view, List::new(content)).unwrap();
+    world.tick(0.0).unwrap();
+    (list, clicks)
+}
+
+#[test]
+fn a_drag_that_starts_on_a_button_row_scrolls_the_list_and_clicks_nothing() {
+    let mut world = ButtonRows::new();
+    let (list, clicks) = button_rows(&mut world);
+    let at = |y_up: f32| Vec2::new(30.0, 80.0 - y_up);
+    // A tap on a row is a click.
+    world.touch(0, TouchPhase::Down, at(50.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Up, at(50.0), 80.0).unwrap();
+    assert_eq!(world.get::<Clicks>(clicks).unwrap().0, 1);
+    // A small wobble (up to 6 px) is still a click, and scrolls nothing.
+    world.touch(0, TouchPhase::Down, at(50.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Move, at(53.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Move, at(55.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Up, at(55.0), 80.0).unwrap();
+    assert_eq!(world.get::<Clicks>(clicks).unwrap().0, 2);
+    assert_eq!(world.get::<List>(list).unwrap().offset(), 0.0);
+    // Past 6 px (counted from the first move the list hears of) the list takes the
+    // touch: it scrolls by the whole travel and the row's press is cancelled, so its
+    // release clicks nothing.
+    world.touch(0, TouchPhase::Down, at(30.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Move, at(34.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Move, at(40.0), 80.0).unwrap();
+    assert_eq!(
+        world.get::<List>(list).unwrap().offset(),
+        0.0,
+        "6 px: not yet"
+    );
+    world.touch(0, TouchPhase::Move, at(41.0), 80.0).unwrap();
+    assert_eq!(world.get::<List>(list).unwrap().offset(), 7.0);
+    world.touch(0, TouchPhase::Move, at(53.0), 80.0).unwrap();
+    assert_eq!(world.get::<List>(list).unwrap().offset(), 19.0);
+    world.touch(0, TouchPhase::Up, at(52.0), 80.0).unwrap();
+    assert_eq!(
+        world.get::<Clicks>(clicks).unwrap().0,
+        2,
+        "no click after a drag"
+    );
+    // The next tap is a click again (a new gesture).
+    world.tick(1.0).unwrap();
+    world.touch(0, TouchPhase::Down, at(50.0), 80.0).unwrap();
+    world.touch(0, TouchPhase::Up, at(50.0), 80.0).unwrap();
+    assert_eq!(world.get::<Clicks>(clicks).unwrap().0, 3);
+}

@@ -7,7 +7,7 @@
 
 use crate::{
     Affine2, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeId, PhaseTimes, Rect, Size2,
-    TraceEntry, Vec2, World,
+    TouchEvent, TraceEntry, Vec2, World,
 };
 
 macro_rules! any_world {
@@ -303,6 +303,7 @@ any_world! {
     mut fn unschedule(comp: CompId, key: u16) -> Result<bool, Error>;
     ref fn timer_count() -> usize;
     mut fn stop_propagation();
+    mut fn take_touch(touch: TouchEvent, node: NodeId) -> Result<(), Error>;
 
     // Keyboard focus.
     ref fn focus() -> Option<NodeId>;

@@ -40,6 +40,10 @@ pub struct TouchEvent {
     pub id: u8,
     /// Down, move, up or cancel.
     pub phase: TouchPhase,
+    /// Which gesture: counts the touches that went down (wrapping), so a handler that
+    /// first hears of a touch at a move (it bubbled up past a button) tells one gesture
+    /// from the next.
+    pub gesture: u16,
     /// The point in world space.
     pub world: Vec2,
 }
@@ -78,35 +82,66 @@ pub struct KeyEvent {
     pub pressed: bool,
 }
 
-/// The node each live touch is captured by.
+/// The node each live touch is captured by, and the gesture it belongs to.
 pub(crate) struct Captures {
     touches: [Option<(u8, NodeId)>; MAX_TOUCHES],
+    gestures: [u16; MAX_TOUCHES],
+    /// Touches that went down so far (wrapping): the next gesture's number.
+    next_gesture: u16,
 }
 
 impl Captures {
     pub(crate) const fn new() -> Self {
         Captures {
             touches: [None; MAX_TOUCHES],
+            gestures: [0; MAX_TOUCHES],
+            next_gesture: 0,
         }
     }
 
-    fn get(&self, id: u8) -> Option<NodeId> {
+    fn slot(&self, id: u8) -> Option<usize> {
         self.touches
             .iter()
-            .flatten()
-            .find(|(t, _)| *t == id)
-            .map(|(_, n)| *n)
+            .position(|t| t.is_some_and(|(tid, _)| tid == id))
     }
 
-    fn set(&mut self, id: u8, node: NodeId) -> Result<(), Error> {
+    fn get(&self, id: u8) -> Option<NodeId> {
+        self.slot(id)
+            .and_then(|k| self.touches.get(k).copied().flatten())
+            .map(|(_, n)| n)
+    }
+
+    /// The gesture of touch `id`, if it is live.
+    fn gesture(&self, id: u8) -> Option<u16> {
+        self.slot(id).and_then(|k| self.gestures.get(k).copied())
+    }
+
+    /// Captures a touch going down: a new gesture.
+    fn set(&mut self, id: u8, node: NodeId) -> Result<u16, Error> {
         self.clear(id);
-        let slot = self
+        let k = self
             .touches
-            .iter_mut()
-            .find(|t| t.is_none())
+            .iter()
+            .position(|t| t.is_none())
             .ok_or(Error::QueueFull)?;
-        *slot = Some((id, node));
-        Ok(())
+        let gesture = self.next_gesture;
+        self.next_gesture = gesture.wrapping_add(1);
+        if let (Some(t), Some(g)) = (self.touches.get_mut(k), self.gestures.get_mut(k)) {
+            *t = Some((id, node));
+            *g = gesture;
+        }
+        Ok(gesture)
+    }
+
+    /// Moves live touch `id` to `node`, keeping its gesture.
+    fn retarget(&mut self, id: u8, node: NodeId) -> bool {
+        match self.slot(id).and_then(|k| self.touches.get_mut(k)) {
+            Some(t) => {
+                *t = Some((id, node));
+                true
+            }
+            None => false,
+        }
     }
 
     fn clear(&mut self, id: u8) {
@@ -149,20 +184,21 @@ where
             return Err(Error::InvalidValue);
         }
         let world = screen_to_world(screen_point, screen_height);
-        let target = match phase {
+        let (target, gesture) = match phase {
             TouchPhase::Down => {
                 let hit = self.hit_test(world);
-                if let Some(hit) = hit {
-                    self.captures.set(id, hit)?;
+                match hit {
+                    Some(hit) => (Some(hit), self.captures.set(id, hit)?),
+                    None => (None, 0),
                 }
-                hit
             }
             _ => {
                 let captured = self.captures.get(id).filter(|&n| self.is_valid(n));
+                let gesture = self.captures.gesture(id).unwrap_or(0);
                 if matches!(phase, TouchPhase::Up | TouchPhase::Cancel) {
                     self.captures.clear(id);
                 }
-                captured
+                (captured, gesture)
             }
         };
         let Some(target) = target else {
@@ -172,7 +208,13 @@ where
         let mut node = Some(target);
         while let Some(n) = node {
             let Ok(i) = self.arena.resolve(n) else { break };
-            self.deliver(i, HookCall::OnTouch(TouchEvent { id, phase, world }));
+            let event = TouchEvent {
+                id,
+                phase,
+                gesture,
+                world,
+            };
+            self.deliver(i, HookCall::OnTouch(event));
             if self.propagation_stopped {
                 break;
             }
@@ -211,6 +253,51 @@ where
                 break;
             }
         }
+        Ok(())
+    }
+
+    /// `node` takes the live touch `touch` over (Cocos's scroll view does this once a drag
+    /// starts on a button inside it): the node the touch is captured by, and its
+    /// ancestors below `node`, get `on_touch` with [`TouchPhase::Cancel`] now, and the
+    /// touch's next moves and its release go to `node` (and bubble on from there).
+    /// Call it from `on_touch` with the event being handled.
+    ///
+    /// Errors, changing nothing: `StaleHandle`; `InvalidValue` if the touch is not live
+    /// or `node` is neither the capturing node nor one of its ancestors.
+    pub fn take_touch(&mut self, touch: TouchEvent, node: NodeId) -> Result<(), Error> {
+        let keep = self.arena.resolve(node)?;
+        let from = self
+            .captures
+            .get(touch.id)
+            .filter(|_| self.captures.gesture(touch.id) == Some(touch.gesture))
+            .ok_or(Error::InvalidValue)?;
+        let mut chain = Some(self.arena.resolve(from)?);
+        while let Some(i) = chain {
+            if i == keep {
+                break;
+            }
+            chain = self.arena.parent(i);
+        }
+        if chain.is_none() {
+            return Err(Error::InvalidValue);
+        }
+        self.captures.retarget(touch.id, node);
+        // The cancel is a delivery of its own: it must not stop the one in progress.
+        let stopped = self.propagation_stopped;
+        self.propagation_stopped = false;
+        let cancel = TouchEvent {
+            phase: TouchPhase::Cancel,
+            ..touch
+        };
+        let mut n = self.arena.resolve(from).ok();
+        while let Some(i) = n {
+            if i == keep || self.propagation_stopped {
+                break;
+            }
+            self.deliver(i, HookCall::OnTouch(cancel));
+            n = self.arena.parent(i);
+        }
+        self.propagation_stopped = stopped;
         Ok(())
     }
 
