@@ -8,8 +8,6 @@
 //! value bit for bit on every target, and a tween driven by the same frame times replays
 //! exactly.
 
-use core::f32::consts::PI;
-
 /// An easing curve. Names follow Cocos 2.4's `cc.easing` (`quadIn` is [`Easing::QuadIn`]).
 ///
 /// ```
@@ -212,12 +210,12 @@ impl Easing {
             Easing::QuintIn => k * k * k * k * k,
             Easing::QuintOut => quint_out(k),
             Easing::QuintInOut => in_out(k, |k| k * k * k * k * k, quint_out),
-            Easing::SineIn => 1.0 - libm::cosf(k * PI / 2.0),
-            Easing::SineOut => libm::sinf(k * PI / 2.0),
-            Easing::SineInOut => 0.5 * (1.0 - libm::cosf(PI * k)),
-            Easing::ExpoIn => libm::powf(1024.0, k - 1.0),
+            Easing::SineIn => 1.0 - cos_degrees(90.0 * k),
+            Easing::SineOut => sin_degrees(90.0 * k),
+            Easing::SineInOut => 0.5 * (1.0 - cos_degrees(180.0 * k)),
+            Easing::ExpoIn => expo_in(k),
             Easing::ExpoOut => expo_out(k),
-            Easing::ExpoInOut => in_out(k, |k| libm::powf(1024.0, k - 1.0), expo_out),
+            Easing::ExpoInOut => in_out(k, expo_in, expo_out),
             Easing::CircIn => circ_in(k),
             Easing::CircOut => circ_out(k),
             Easing::CircInOut => in_out(k, circ_in, circ_out),
@@ -265,11 +263,32 @@ fn quint_out(k: f32) -> f32 {
     k * k * k * k * k + 1.0
 }
 
+// Sines through the core's `sin_cos_degrees` (pure `f32`) and powers of two through
+// `exp2f`: `libm`'s `sinf`, `cosf` and `powf` would add about 5 KiB of flash to a board
+// (argument reduction in `f64`, a general `powf`).
+
+fn sin_degrees(degrees: f32) -> f32 {
+    sprig::sin_cos_degrees(degrees).0
+}
+
+fn cos_degrees(degrees: f32) -> f32 {
+    sprig::sin_cos_degrees(degrees).1
+}
+
+/// Cocos `expoIn`: 1024^(k − 1), exactly 0 at 0.
+fn expo_in(k: f32) -> f32 {
+    if k == 0.0 {
+        0.0
+    } else {
+        libm::exp2f(10.0 * (k - 1.0))
+    }
+}
+
 fn expo_out(k: f32) -> f32 {
     if k == 1.0 {
         1.0
     } else {
-        1.0 - libm::powf(2.0, -10.0 * k)
+        1.0 - libm::exp2f(-10.0 * k)
     }
 }
 
@@ -287,14 +306,14 @@ fn elastic_in(k: f32) -> f32 {
         return k;
     }
     let k = k - 1.0;
-    -(libm::powf(2.0, 10.0 * k) * libm::sinf((k - ELASTIC_S) * (2.0 * PI) / ELASTIC_P))
+    -(libm::exp2f(10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P))
 }
 
 fn elastic_out(k: f32) -> f32 {
     if k == 0.0 || k == 1.0 {
         return k;
     }
-    libm::powf(2.0, -10.0 * k) * libm::sinf((k - ELASTIC_S) * (2.0 * PI) / ELASTIC_P) + 1.0
+    libm::exp2f(-10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P) + 1.0
 }
 
 fn back_in(k: f32, s: f32) -> f32 {
