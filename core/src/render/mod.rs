@@ -29,7 +29,7 @@ pub use color::RenderColor;
 pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
-pub use image::{Image, ImageSource};
+pub use image::{Image, ImageSource, Transparency};
 pub use label::{Label, MAX_LABEL_LEN};
 pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer};
