@@ -11,6 +11,7 @@
 #[doc = include_str!("../../docs/ui.md")]
 struct UiGuide;
 
+pub mod animation;
 pub mod button;
 pub mod ease;
 pub mod focus;
@@ -23,6 +24,7 @@ pub mod transition;
 pub mod tween;
 pub mod widget;
 
+pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
 pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
