@@ -81,6 +81,7 @@ impl Decoded {
 
     /// The colour and alpha of the pixel at `(x, y)` from the top-left corner, for
     /// random-access images.
+    #[inline]
     pub(crate) fn pixel(&self, x: u32, y: u32) -> Option<(Rgb888, u8)> {
         match self {
             Decoded::Raw {
