@@ -11,6 +11,11 @@
 #[doc = include_str!("../../docs/ui.md")]
 struct UiGuide;
 
+// The images guide too: its examples use the core's images and this crate's animation.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/images.md")]
+struct ImagesGuide;
+
 pub mod animation;
 pub mod button;
 pub mod ease;
