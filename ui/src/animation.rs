@@ -1,6 +1,6 @@
 //! Frame animation of a sprite (Cocos Creator 2.4 `cc.Animation` playing a clip of
 //! sprite frames): a [`SpriteAnimation`] on a node steps the node's
-//! [`Sprite`](sprig::render::Sprite) through a clip's frames at the clip's frame rate,
+//! [`Sprite`] through a clip's frames at the clip's frame rate,
 //! once, in a loop or back and forth, and dispatches [`AnimationEnded`] from the node
 //! when a clip played once is over.
 //!

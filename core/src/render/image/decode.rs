@@ -48,7 +48,7 @@ impl Decoded {
     fn raw(data: &'static [u8], width: u32, bytes: usize) -> Self {
         // A partial last row is ignored, as `embedded_graphics::image::ImageRaw` has it.
         let row = (width as usize).saturating_mul(bytes);
-        let height = if row == 0 { 0 } else { data.len() / row };
+        let height = data.len().checked_div(row).unwrap_or(0);
         Decoded::Raw {
             data,
             width: if height == 0 { 0 } else { width },
