@@ -404,7 +404,21 @@ pub(crate) fn draw_region<C: RenderColor>(
         let alpha = transparency.apply(color, alpha);
         (alpha > 0).then_some((color, alpha))
     };
-    if image.random_access() {
+    if let Decoded::Raw {
+        data, width, bytes, ..
+    } = *image
+    {
+        // Raw pixels, the common case of sprites: read in place, without going through
+        // the decoder's match for every pixel.
+        let (row_bytes, base) = (width as usize * bytes, region.x as usize * bytes);
+        canvas.paint_fixed(area, |p| {
+            let (x, y) = sampler.cell(p)?;
+            let start = (region.y + y) as usize * row_bytes + base + x as usize * bytes;
+            let px = data.get(start..start + bytes)?;
+            let alpha = px.get(3).copied().unwrap_or(u8::MAX);
+            shade(Rgb888::new(px[0], px[1], px[2]), alpha)
+        });
+    } else if image.random_access() {
         canvas.paint_fixed(area, |p| {
             let (x, y) = sampler.cell(p)?;
             let (color, alpha) = image.pixel(region.x + x, region.y + y)?;
