@@ -132,7 +132,9 @@ pub struct AnimationEnded {
 ///
 /// The sprite's frame is set at each `update`, after the frame's `dt` is counted (the
 /// first update with a `dt` of zero shows the clip's first frame). A node without a
-/// `Sprite` makes `update` fail with [`Error::WrongComponentType`].
+/// `Sprite` makes `update` fail with [`Error::WrongComponentType`], and a clip frame
+/// the sprite's sheet does not have with [`Error::InvalidValue`] (the sprite keeps its
+/// frame; the clip's time goes on).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpriteAnimation {
     clip: AnimationClip,

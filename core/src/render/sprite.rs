@@ -302,7 +302,9 @@ impl Draw for Sprite {
 
     /// Covers the frame's rectangle and the sheet's image (every byte of it, as
     /// [`Image`] does, and its transparency). Changing the frame index to another
-    /// frame changes it; two indices naming the same rectangle look alike.
+    /// frame changes it; two indices naming the same rectangle look alike. The pass
+    /// over the whole sheet is paid by every sprite every frame: keep sheets small, or
+    /// split a big one.
     fn appearance(&self) -> u32 {
         let f = self.current().unwrap_or(SpriteFrame::new(0, 0, 0, 0));
         self.sheet
