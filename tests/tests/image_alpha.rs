@@ -330,6 +330,20 @@ fn broken_files_draw_what_they_can_and_never_panic() {
         let _ = image.appearance();
     }
     assert_eq!(Image::qoi(b"nope, not qoi").size(), Size::zero());
+    // A header claiming a fifth row: the end marker is not read as pixels, so the row
+    // stays empty even drawn opaque.
+    let mut taller = QOI.to_vec();
+    taller[11] = 5;
+    let taller: &'static [u8] = Box::leak(taller.into_boxed_slice());
+    let fb = render::<Rgb888>(
+        Image::qoi(taller).with_transparency(Transparency::Opaque),
+        |w, n| w.set_content_size(n, Size2::new(4.0, 5.0)).unwrap(),
+    );
+    // Five rows over world y 2..7: screen rows 1..6, the last one empty.
+    assert_eq!(fb.get(2, 1), Rgb888::new(255, 0, 0));
+    for x in 2..6 {
+        assert_eq!(fb.get(x, 5), GREY, "({x}, 5)");
+    }
 }
 
 #[test]

@@ -13,6 +13,8 @@ use embedded_graphics::pixelcolor::Rgb888;
 const MAGIC: &[u8; 4] = b"qoif";
 /// Header length in bytes.
 const HEADER: usize = 14;
+/// The end marker.
+const END: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 1];
 
 /// A QOI file whose header has been read.
 #[derive(Clone, Copy, Debug)]
@@ -46,8 +48,15 @@ impl<'a> Qoi<'a> {
             let b = header.get(at..at + 4)?;
             Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
         };
+        // The stream ends with seven zero bytes and a one, which are not pixels (they
+        // would read as index ops); a file cut short has none to drop.
+        let body = file.get(HEADER..)?;
+        let chunks = match body.len().checked_sub(END.len()) {
+            Some(cut) if body.get(cut..) == Some(&END[..]) => body.get(..cut)?,
+            _ => body,
+        };
         Some(Qoi {
-            chunks: file.get(HEADER..)?,
+            chunks,
             width: be(4)?,
             height: be(8)?,
         })
