@@ -3,6 +3,9 @@
 //! flushed per frame, ns per frame, the share of still frames that flushed nothing, and
 //! how the flushed bytes compare with the pixels that really changed.
 //!
+//! The last row draws a picture with alpha beside `embedded-graphics`' `Image`
+//! (`render_parts/image.rs`).
+//!
 //! Run with `cargo bench -p sprig-core --bench render`.
 
 use std::hint::black_box;
@@ -16,6 +19,9 @@ use embedded_graphics::Pixel;
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
 use sprig::{world, NodeId, Size2, Vec2};
+
+#[path = "render_parts/image.rs"]
+mod image_row;
 
 world! {
     /// The stand-in's components.
@@ -307,4 +313,5 @@ fn main() {
         std::mem::size_of::<Renderer<Gray4, 32, 2048>>(),
         std::mem::size_of::<Renderer<Gray4, 32, 2048, 32, { (WIDTH * HEIGHT) as usize }>>()
     );
+    image_row::run();
 }

@@ -11,6 +11,12 @@
 #[doc = include_str!("../../docs/ui.md")]
 struct UiGuide;
 
+// The images guide too: its examples use the core's images and this crate's animation.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/images.md")]
+struct ImagesGuide;
+
+pub mod animation;
 pub mod button;
 pub mod ease;
 pub mod focus;
@@ -23,6 +29,7 @@ pub mod transition;
 pub mod tween;
 pub mod widget;
 
+pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
 pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};

@@ -122,7 +122,8 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             let mut row = map.row(area.top_left.x, y);
             for x in area.top_left.x..area.top_left.x + area.size.width as i32 {
                 if let Some((color, alpha)) = shade(row.next_point()) {
-                    self.blend(Point::new(x, y), color, alpha);
+                    // `area` lies inside the clip: no test per pixel.
+                    self.blend_inside(Point::new(x, y), color, alpha);
                 }
             }
         }
@@ -157,6 +158,13 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         if !self.clip.contains(point) {
             return;
         }
+        self.blend_inside(point, color, alpha);
+    }
+
+    /// [`blend`](Self::blend) for a pixel known to be inside the clip (the index is
+    /// still checked).
+    #[inline]
+    fn blend_inside(&mut self, point: Point, color: Rgb888, alpha: u8) {
         let alpha = ((u16::from(alpha) * u16::from(self.opacity) + 127) / 255) as u8;
         if alpha == 0 {
             return;

@@ -292,6 +292,7 @@ pub(crate) struct FxRow {
 
 impl FxRow {
     /// The current pixel's point; moves on to the next pixel of the row.
+    #[inline]
     pub(crate) fn next_point(&mut self) -> FxPoint {
         let limit = i128::from(FX_LIMIT);
         let shift = MAP_BITS + 1 - FX_BITS;

@@ -7,6 +7,8 @@
 //! - draw order ([`DrawOrder`]): `docs/lifecycle.md` §6.
 //! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
 //! - [`fixed`]: fixed-point sampling, the built-in shapes' path on boards without an FPU.
+//! - [`Image`], [`Sprite`] and [`SpriteSheet`]: pictures with transparency and sprite
+//!   sheets (`docs/images.md`).
 
 pub mod canvas;
 mod clip;
@@ -21,6 +23,7 @@ mod label;
 mod progress;
 mod renderer;
 mod shape;
+mod sprite;
 
 pub use crate::engine::component_set::DrawSet;
 pub use canvas::Canvas;
@@ -29,8 +32,9 @@ pub use color::RenderColor;
 pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
-pub use image::{Image, ImageSource};
+pub use image::{Image, ImageSource, Transparency};
 pub use label::{Label, MAX_LABEL_LEN};
 pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};
+pub use sprite::{FrameLayout, Sprite, SpriteFrame, SpriteSheet};

@@ -1,0 +1,235 @@
+//! Reading pixels, colour and alpha, out of an [`ImageSource`]: random access for raw
+//! data and uncompressed files, one pass in file order for run-length encoded ones.
+//!
+//! BMP goes through `tinybmp` and TGA through `tinytga`'s `RawTga` (its `Tga` refuses
+//! 32-bit files and drops the alpha bit of 16-bit ones, so the colours are converted
+//! here as `tinytga` converts them). QOI is decoded by [`qoi`](super::qoi): `tinyqoi`
+//! 0.2 yields colours without their alpha.
+
+use core::convert::Infallible;
+
+use embedded_graphics::draw_target::DrawTarget;
+use embedded_graphics::geometry::{OriginDimensions, Point, Size};
+use embedded_graphics::image::{GetPixel, ImageDrawable};
+use embedded_graphics::pixelcolor::raw::{RawU16, RawU24, RawU8};
+use embedded_graphics::pixelcolor::{Gray8, Rgb555, Rgb888};
+use embedded_graphics::Pixel;
+use tinybmp::{Bmp, CompressionMethod};
+use tinytga::{Bpp, Compression, ImageOrigin, RawTga};
+
+use super::qoi::Qoi;
+use super::ImageSource;
+
+/// A parsed source.
+pub(crate) enum Decoded {
+    Raw {
+        data: &'static [u8],
+        width: u32,
+        height: u32,
+        /// Bytes per pixel: 3 (RGB) or 4 (RGBA).
+        bytes: usize,
+    },
+    Bmp(Bmp<'static, Rgb888>),
+    Tga(RawTga<'static>),
+    Qoi(Qoi<'static>),
+}
+
+impl Decoded {
+    pub(crate) fn new(source: &ImageSource) -> Option<Self> {
+        match *source {
+            ImageSource::Raw { data, width } => Some(Self::raw(data, width, 3)),
+            ImageSource::Rgba { data, width } => Some(Self::raw(data, width, 4)),
+            ImageSource::Bmp(file) => Bmp::from_slice(file).ok().map(Decoded::Bmp),
+            ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(Decoded::Tga),
+            ImageSource::Qoi(file) => Qoi::new(file).map(Decoded::Qoi),
+        }
+    }
+
+    fn raw(data: &'static [u8], width: u32, bytes: usize) -> Self {
+        // A partial last row is ignored, as `embedded_graphics::image::ImageRaw` has it.
+        let row = (width as usize).saturating_mul(bytes);
+        let height = data.len().checked_div(row).unwrap_or(0);
+        Decoded::Raw {
+            data,
+            width: if height == 0 { 0 } else { width },
+            height: height as u32,
+            bytes,
+        }
+    }
+
+    pub(crate) fn size(&self) -> Size {
+        match self {
+            Decoded::Raw { width, height, .. } => Size::new(*width, *height),
+            Decoded::Bmp(bmp) => bmp.size(),
+            Decoded::Tga(tga) => tga.size(),
+            Decoded::Qoi(qoi) => qoi.size(),
+        }
+    }
+
+    /// Whether [`Decoded::pixel`] works: the image is not run-length encoded.
+    pub(crate) fn random_access(&self) -> bool {
+        match self {
+            Decoded::Raw { .. } => true,
+            Decoded::Bmp(bmp) => !matches!(
+                bmp.as_raw().header().compression_method,
+                CompressionMethod::Rle4 | CompressionMethod::Rle8
+            ),
+            Decoded::Tga(tga) => tga.compression() == Compression::Uncompressed,
+            Decoded::Qoi(_) => false,
+        }
+    }
+
+    /// The colour and alpha of the pixel at `(x, y)` from the top-left corner, for
+    /// random-access images.
+    #[inline]
+    pub(crate) fn pixel(&self, x: u32, y: u32) -> Option<(Rgb888, u8)> {
+        match self {
+            Decoded::Raw {
+                data,
+                width,
+                height,
+                bytes,
+            } => {
+                if x >= *width || y >= *height {
+                    return None;
+                }
+                let start = (y as usize * *width as usize + x as usize) * bytes;
+                let p = data.get(start..start + bytes)?;
+                let alpha = p.get(3).copied().unwrap_or(u8::MAX);
+                Some((Rgb888::new(p[0], p[1], p[2]), alpha))
+            }
+            Decoded::Bmp(bmp) => bmp
+                .pixel(Point::new(x as i32, y as i32))
+                .map(|c| (c, u8::MAX)),
+            Decoded::Tga(tga) => tga_pixel(tga, x, y),
+            Decoded::Qoi(_) => None,
+        }
+    }
+
+    /// Every pixel once, in file order, as `(x, y, colour, alpha)`: for the images
+    /// without random access.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(u32, u32, Rgb888, u8)) {
+        match self {
+            Decoded::Raw { .. } => {}
+            Decoded::Bmp(bmp) => {
+                // `tinybmp`'s own drawing decodes RLE row by row (its pixel iterator
+                // stops at the first end of line).
+                let mut sink = Sink {
+                    size: bmp.size(),
+                    f: |p: Point, color| {
+                        if p.x >= 0 && p.y >= 0 {
+                            f(p.x as u32, p.y as u32, color, u8::MAX);
+                        }
+                    },
+                };
+                let _ = bmp.draw(&mut sink);
+            }
+            Decoded::Tga(raw) => {
+                let width = raw.size().width;
+                let mirrored = matches!(
+                    raw.image_origin(),
+                    ImageOrigin::TopRight | ImageOrigin::BottomRight
+                );
+                for pixel in raw.pixels() {
+                    let p = pixel.position;
+                    if p.x < 0 || p.y < 0 || p.x as u32 >= width {
+                        continue;
+                    }
+                    let x = if mirrored {
+                        width - 1 - p.x as u32
+                    } else {
+                        p.x as u32
+                    };
+                    if let Some((color, alpha)) = tga_color(raw, pixel.color) {
+                        f(x, p.y as u32, color, alpha);
+                    }
+                }
+            }
+            Decoded::Qoi(qoi) => qoi.for_each(f),
+        }
+    }
+}
+
+/// A `DrawTarget` handing every pixel drawn to a closure.
+struct Sink<F> {
+    size: Size,
+    f: F,
+}
+
+impl<F> OriginDimensions for Sink<F> {
+    fn size(&self) -> Size {
+        self.size
+    }
+}
+
+impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
+    type Color = Rgb888;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Pixel<Rgb888>>,
+    {
+        for Pixel(p, color) in pixels {
+            (self.f)(p, color);
+        }
+        Ok(())
+    }
+}
+
+/// A TGA pixel value (an index for colour-mapped images) as a colour and an alpha.
+/// Colours convert as `tinytga` converts them; the alpha is the top byte of a 32-bit
+/// value and the top bit of a 16-bit one, when the header says the file has that many
+/// attribute bits (otherwise the pixel is opaque).
+fn tga_color(raw: &RawTga<'_>, value: u32) -> Option<(Rgb888, u8)> {
+    let value = match raw.color_map() {
+        Some(map) => map.get_raw(value as usize)?,
+        None => value,
+    };
+    let alpha_bits = raw.header().alpha_channel_depth;
+    match raw.color_bpp() {
+        Bpp::Bits8 => Some((Gray8::from(RawU8::new(value as u8)).into(), u8::MAX)),
+        Bpp::Bits16 => {
+            let alpha = if alpha_bits >= 1 && value & 0x8000 == 0 {
+                0
+            } else {
+                u8::MAX
+            };
+            Some((Rgb555::from(RawU16::new(value as u16)).into(), alpha))
+        }
+        Bpp::Bits24 => Some((Rgb888::from(RawU24::new(value)), u8::MAX)),
+        Bpp::Bits32 => {
+            let alpha = if alpha_bits >= 8 {
+                (value >> 24) as u8
+            } else {
+                u8::MAX
+            };
+            Some((Rgb888::from(RawU24::new(value & 0x00FF_FFFF)), alpha))
+        }
+        _ => None,
+    }
+}
+
+/// The pixel at `(x, y)` from the top-left corner of an uncompressed TGA image.
+fn tga_pixel(raw: &RawTga<'_>, x: u32, y: u32) -> Option<(Rgb888, u8)> {
+    let size = raw.size();
+    if x >= size.width || y >= size.height {
+        return None;
+    }
+    let (column, row) = match raw.image_origin() {
+        ImageOrigin::TopLeft => (x, y),
+        ImageOrigin::TopRight => (size.width - 1 - x, y),
+        ImageOrigin::BottomLeft => (x, size.height - 1 - y),
+        ImageOrigin::BottomRight => (size.width - 1 - x, size.height - 1 - y),
+    };
+    let bytes = usize::from(raw.image_data_bpp().bits() / 8);
+    let start = (row as usize)
+        .checked_mul(size.width as usize)?
+        .checked_add(column as usize)?
+        .checked_mul(bytes)?;
+    let end = start.checked_add(bytes)?;
+    let stored = raw.image_data().get(start..end)?;
+    let mut le = [0u8; 4];
+    le.get_mut(..bytes)?.copy_from_slice(stored);
+    tga_color(raw, u32::from_le_bytes(le))
+}
