@@ -277,7 +277,7 @@ pub fn component_set(set: &Set) -> TokenStream {
             };
         }
     });
-    let members = set.entries.iter().map(member);
+    let members = set.entries.iter().map(|entry| member(name, entry));
     let count_lit = Literal::usize_unsuffixed(count);
     quote! {
         #(#attrs)*
@@ -467,9 +467,18 @@ pub fn world(decl: &WorldDecl) -> TokenStream {
 /// The check that an entry is a component, spanned at the entry so that rustc
 /// underlines it, reading `NAME` exactly as the kind table does, so that rustc folds the
 /// identical errors into one.
-fn member(entry: &Entry) -> TokenStream {
+/// Also the entry's `sprig::Holds` impl, which `scene!` reads its capacity from.
+fn member(set: &syn::Ident, entry: &Entry) -> TokenStream {
     let ty = &entry.ty;
-    quote_spanned! {ty.span()=>
+    let cap = &entry.capacity;
+    let check = quote_spanned! {ty.span()=>
         const _: &str = <#ty as ::sprig::Component>::NAME;
+    };
+    quote! {
+        #check
+
+        impl ::sprig::Holds<#ty> for #set {
+            const CAPACITY: usize = ::sprig::__capacity(#cap);
+        }
     }
 }
