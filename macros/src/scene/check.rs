@@ -108,6 +108,7 @@ impl Step {
 
 /// Checks `item`; `None` if codegen cannot go on.
 pub fn item(ctxt: &Ctxt, item: parse::Item) -> Option<Scene> {
+    let errors_before = ctxt.error_count();
     let mut nodes = Vec::new();
     let mut steps = Vec::new();
     flatten(ctxt, item.root, None, &mut nodes, &mut steps);
@@ -134,6 +135,10 @@ pub fn item(ctxt: &Ctxt, item: parse::Item) -> Option<Scene> {
     }
 
     let order = build_order(ctxt, &steps)?;
+    if ctxt.error_count() > errors_before {
+        // Code for an item with mistakes would only add rustc's echoes of them.
+        return None;
+    }
     let mut steps: Vec<Option<Step>> = steps.into_iter().map(Some).collect();
     let steps: Vec<Step> = order.into_iter().filter_map(|k| steps[k].take()).collect();
 

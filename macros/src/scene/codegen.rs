@@ -163,9 +163,9 @@ pub fn item(scene: &Scene) -> TokenStream {
     let scene_name = name.to_string();
     let world_name = world.to_token_stream().to_string().replace(' ', "");
     let nodes_check = quote_spanned! {name.span()=>
-        ::sprig::__scene_budget(
+        const _: () = ::sprig::__scene_budget(
             #scene_name,
-            <#name as ::sprig::Prefab<#world>>::NODES + 1,
+            #own_nodes #(#nested)* + 1,
             "nodes with the root",
             #world_name,
             <#world as ::sprig::WorldShape>::NODES,
@@ -177,7 +177,7 @@ pub fn item(scene: &Scene) -> TokenStream {
             ty.to_token_stream().to_string().replace(' ', "")
         );
         quote_spanned! {ty.span()=>
-            ::sprig::__scene_budget(
+            const _: () = ::sprig::__scene_budget(
                 #scene_name,
                 #count,
                 #what,
@@ -191,15 +191,10 @@ pub fn item(scene: &Scene) -> TokenStream {
         "Builds this scene under `parent`, all or nothing, and activates it as one subtree \
          if `parent` is active ({own_nodes} nodes of its own; see `World::instantiate_with`)."
     );
-    let no_generics = generics.params.is_empty();
-    let budget = no_generics.then(|| {
-        quote! {
-            const _: () = {
-                #nodes_check
-                #(#type_checks)*
-            };
-        }
-    });
+    let budget = quote! {
+        #nodes_check
+        #(#type_checks)*
+    };
     quote! {
         #(#attrs)*
         #vis struct #name #generics {
