@@ -45,7 +45,9 @@ pub use engine::any_world::AnyWorld;
 pub use engine::component::{
     dispatch_hook, Component, Ctx, Hook, HookCall, HookMask, HookResult, Hooks,
 };
-pub use engine::component_set::{__capacity, ComponentSet, Dispatch, Kind, NoComponents, SetHost};
+pub use engine::component_set::{
+    __capacity, __clone, ComponentSet, Dispatch, Kind, NoComponents, SetHost,
+};
 pub use engine::components::Components;
 pub use engine::events::NodeEvent;
 pub use engine::frame::PhaseTimes;

@@ -12,12 +12,18 @@
 //! free lists are as they were; the node events it queued are dropped again and the
 //! draw-order version is restored. The world is then as before the call, except that
 //! the generations of the slots used advanced (handles to the discarded nodes are stale).
+//!
+//! Cloning a live subtree ([`World::instantiate`], Cocos `cc.instantiate(node)`) uses
+//! the same machinery: the copy is made detached, its components cloned through the
+//! component set (`ComponentSet::clone_slot`, which `component_set!` writes per type
+//! that is `Clone`), and activated as one subtree when the app attaches it.
 
 use core::marker::PhantomData;
 
 use heapless::Vec;
 
-use crate::tree::node::NONE;
+use crate::engine::storage::CompFlags;
+use crate::tree::node::{Flags, NONE};
 use crate::{CompId, Component, ComponentSet, Dispatch, Error, NodeId, World};
 
 /// A handle to a component of type `T`: a [`CompId`] that says its type, so code reads
@@ -295,6 +301,131 @@ where
             self.arena.unlink(n);
             self.arena.free(n);
         }
+    }
+
+    /// A copy of `original`'s subtree (Cocos `cc.instantiate(node)`), detached: every
+    /// node with its name, position, scale, rotation, anchor, size, opacity, zIndex,
+    /// global z, tag and `active` flag, children in their current sibling order, and
+    /// every component cloned (`Clone`), enabled or not as the original. Nothing in the
+    /// copy is active until it is attached (`add_child`), which activates it as one
+    /// subtree.
+    ///
+    /// All or nothing: `NotCloneable` if a component's type is not `Clone` (or its own
+    /// hook holds it right now), `NodeArenaFull` / `ComponentArenaFull` if the copy does
+    /// not fit, `RootNode` for the root; the world is then as before (see the module
+    /// docs).
+    ///
+    /// ```
+    /// use sprig::render::Shape;
+    /// use sprig::{world, Vec2};
+    ///
+    /// world! {
+    ///     /// Shapes.
+    ///     pub type W = World { nodes: 8, components: Set { Shape: 4 } };
+    /// }
+    ///
+    /// let mut world = W::new();
+    /// let root = world.root();
+    /// let brick = world.create_child(root, "Brick")?;
+    /// world.set_position(brick, Vec2::new(4.0, 2.0))?;
+    /// world.add_component(brick, Shape::rectangle())?;
+    /// let copy = world.instantiate(brick)?;
+    /// assert_eq!(world.parent(copy)?, None);
+    /// world.add_child(root, copy)?;
+    /// assert_eq!(world.position(copy)?, Vec2::new(4.0, 2.0));
+    /// assert_eq!(world.components(copy)?.count(), 1);
+    /// # Ok::<(), sprig::Error>(())
+    /// ```
+    pub fn instantiate(&mut self, original: NodeId) -> Result<NodeId, Error> {
+        let top = self.arena.resolve(original)?;
+        if top == 0 {
+            return Err(Error::RootNode);
+        }
+        let mut cur = Some(top);
+        while let Some(n) = cur {
+            let mut c = self.arena.slot(n).first_comp;
+            while c != NONE {
+                if !S::kind_clones(self.comps.kind(usize::from(c))) {
+                    return Err(Error::NotCloneable);
+                }
+                c = self.comps.slot(usize::from(c)).next;
+            }
+            cur = self.arena.next_preorder(n, top, |_| true);
+        }
+        let mark = self.mark();
+        let name = self.arena.meta(top).name.clone();
+        let copy = self.create_node(name.as_str())?;
+        match self.copy_subtree(top, copy) {
+            Ok(()) => Ok(copy),
+            Err(error) => {
+                self.discard_detached(copy);
+                self.rewind_to(mark);
+                Err(error)
+            }
+        }
+    }
+
+    /// Copies the subtree of slot `top` into the detached node `copy`, pre-order.
+    fn copy_subtree(&mut self, top: usize, copy: NodeId) -> Result<(), Error> {
+        // Original slot → copy, for finding each node's copied parent.
+        let mut copies: Vec<(u16, NodeId), N> = Vec::new();
+        copies
+            .push((top as u16, copy))
+            .map_err(|_| Error::NodeArenaFull { capacity: N as u16 })?;
+        self.copy_node(top, copy)?;
+        let mut cur = self.arena.next_preorder(top, top, |_| true);
+        while let Some(n) = cur {
+            let parent = self.arena.parent(n).unwrap_or(top) as u16;
+            let Some(&(_, copied_parent)) = copies.iter().find(|(o, _)| *o == parent) else {
+                return Err(Error::StaleHandle);
+            };
+            let name = self.arena.meta(n).name.clone();
+            let child = self.create_child(copied_parent, name.as_str())?;
+            copies
+                .push((n as u16, child))
+                .map_err(|_| Error::NodeArenaFull { capacity: N as u16 })?;
+            self.copy_node(n, child)?;
+            cur = self.arena.next_preorder(n, top, |_| true);
+        }
+        Ok(())
+    }
+
+    /// Copies slot `from`'s properties and components onto the fresh node `to`.
+    fn copy_node(&mut self, from: usize, to: NodeId) -> Result<(), Error> {
+        let t = self.arena.resolve(to)?;
+        let source = self.arena.slot(from).clone();
+        let meta = self.arena.meta(from).clone();
+        let slot = self.arena.slot_mut(t);
+        slot.position = source.position;
+        slot.scale = source.scale;
+        slot.angle_degrees = source.angle_degrees;
+        slot.z_index = source.z_index;
+        slot.opacity = source.opacity;
+        slot.flags
+            .set(Flags::ACTIVE, source.flags.contains(Flags::ACTIVE));
+        let target = self.arena.meta_mut(t);
+        target.anchor = meta.anchor;
+        target.content_size = meta.content_size;
+        target.tag = meta.tag;
+        target.global_z = meta.global_z;
+        let mut c = source.first_comp;
+        while c != NONE {
+            let original = usize::from(c);
+            let kind = self.comps.kind(original);
+            let new = self.comps.alloc(kind, t as u16)?;
+            if !self.comps.set.clone_slot(c, new as u16) {
+                self.comps.free(new);
+                return Err(Error::NotCloneable);
+            }
+            let enabled = self.comps.slot(original).has(CompFlags::ENABLED);
+            self.comps.slot_mut(new).set(CompFlags::ENABLED, enabled);
+            match self.last_comp_of(t) {
+                Some(last) => self.comps.slot_mut(last).next = new as u16,
+                None => self.arena.slot_mut(t).first_comp = new as u16,
+            }
+            c = self.comps.slot(original).next;
+        }
+        Ok(())
     }
 
     /// The component `comp` points to, typed (`WrongComponentType` never happens for a
