@@ -11,6 +11,11 @@
 #[doc = include_str!("../../docs/ui.md")]
 struct UiGuide;
 
+// The scene guide's examples use the toolkit's widgets, so they are doctests here too.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/scenes.md")]
+struct ScenesGuide;
+
 pub mod button;
 pub mod ease;
 pub mod focus;
