@@ -91,7 +91,7 @@ fn instances_are_independent_and_take_their_parameters() {
     }
     .instantiate(&mut w, holder)
     .unwrap();
-    assert_eq!(w.find_from_root("A/Text").unwrap().is_some(), true);
+    assert!(w.find_from_root("A/Text").unwrap().is_some());
     assert_eq!(w.find_from_root("Holder/B").unwrap(), Some(b.brick));
     assert_eq!(w.position(a.brick).unwrap(), Vec2::new(1.0, 2.0));
     assert_eq!(w.position(b.brick).unwrap(), Vec2::new(5.0, 6.0));
@@ -112,7 +112,7 @@ fn a_scene_holds_a_prefab_instance_in_its_place() {
     let end = w.find_from_root("Row/End").unwrap().unwrap();
     assert_eq!(children, [row.first.brick, end]);
     assert_eq!(w.name(row.first.brick).unwrap(), "First");
-    assert_eq!(w.find_from_root("Row/First/Text").unwrap().is_some(), true);
+    assert!(w.find_from_root("Row/First/Text").unwrap().is_some());
     // The whole row activated as one: the brick's probe ran its hooks once.
     assert_eq!(
         take_log(),

@@ -78,15 +78,15 @@ pub enum Step {
     Comp {
         /// Index of its node.
         node: usize,
-        /// The declaration.
-        decl: CompDecl,
+        /// The declaration (boxed: a type and an expression are large).
+        decl: Box<CompDecl>,
     },
     /// A prefab instance filling `node`.
     Prefab {
         /// Index of the node it fills.
         node: usize,
-        /// The declaration.
-        decl: PrefabUse,
+        /// The declaration (boxed, like a component's).
+        decl: Box<PrefabUse>,
     },
 }
 
@@ -220,7 +220,10 @@ fn flatten(
                     props.push((key, value));
                 }
             }
-            Member::Comp(decl) => steps.push(Step::Comp { node: index, decl }),
+            Member::Comp(decl) => steps.push(Step::Comp {
+                node: index,
+                decl: Box::new(decl),
+            }),
             Member::Node(child) => {
                 if let NodeName::Fixed(lit) = &child.name {
                     if siblings.insert(lit.value(), ()).is_some() {
@@ -245,7 +248,10 @@ fn flatten(
                     attrs: Vec::new(),
                     prefab: true,
                 });
-                steps.push(Step::Prefab { node: at, decl });
+                steps.push(Step::Prefab {
+                    node: at,
+                    decl: Box::new(decl),
+                });
             }
         }
     }

@@ -134,7 +134,8 @@ pub fn item(scene: &Scene) -> TokenStream {
                         &decl.attrs,
                         format!("The handles of the `{}` instance.", path.to_token_stream()),
                     );
-                    fields.push(quote! { #docs pub #id: <#path as ::sprig::Prefab<#world>>::Ids, });
+                    let alias = ids_alias_path(path);
+                    fields.push(quote! { #docs pub #id: #alias, });
                     inits.push(quote! { #id, });
                 }
             }
@@ -186,6 +187,7 @@ pub fn item(scene: &Scene) -> TokenStream {
             );
         }
     });
+    let ids_alias = ids_alias_ident(name);
     let handles_doc = format!("Handles to the nodes and components of [`{name}`] marked `#[id]`.");
     let keyword_doc = format!(
         "Builds this scene under `parent`, all or nothing, and activates it as one subtree \
@@ -206,6 +208,11 @@ pub fn item(scene: &Scene) -> TokenStream {
         #vis struct #handles {
             #(#fields)*
         }
+
+        // Lets a scene that holds this prefab name its handles type from the prefab's
+        // path alone, whatever lifetimes the prefab's parameters carry.
+        #[doc(hidden)]
+        #vis type #ids_alias = #handles;
 
         impl #impl_generics ::sprig::Prefab<#world> for #name #ty_generics {
             type Ids = #handles;
@@ -287,4 +294,20 @@ fn setter(w: &syn::Ident, node: &syn::Ident, key: &syn::Ident, value: &Expr) -> 
     quote_spanned! {value.span()=>
         #w.#method(#node, #arg)?;
     }
+}
+
+/// The hidden alias of a prefab's handles type, named after the prefab.
+fn ids_alias_ident(name: &syn::Ident) -> syn::Ident {
+    format_ident!("__SprigIdsOf{}", name)
+}
+
+/// The path of the hidden alias of the handles type of the prefab at `path` (the same
+/// module, the last segment renamed).
+fn ids_alias_path(path: &syn::Path) -> syn::Path {
+    let mut alias = path.clone();
+    if let Some(last) = alias.segments.last_mut() {
+        last.ident = ids_alias_ident(&last.ident);
+        last.arguments = syn::PathArguments::None;
+    }
+    alias
 }
