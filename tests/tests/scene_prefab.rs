@@ -216,3 +216,36 @@ fn a_full_component_type_leaves_the_world_as_it_was() {
     assert_eq!(<Wall as WorldShape>::NODES, 8);
     assert_eq!(<Wall as WorldShape>::RAM_BYTES, Wall::ram_bytes());
 }
+
+#[test]
+fn a_scene_built_by_a_scene_switch_activates_with_the_new_scene() {
+    let mut w = Wall::new();
+    let root = w.root();
+    Brick {
+        name: "Old",
+        x: 0.0,
+        y: 0.0,
+        grey: 1,
+    }
+    .instantiate(&mut w, root)
+    .unwrap();
+    take_log();
+    w.switch_scene(|w| {
+        let root = w.root();
+        let row = Row {}.instantiate(w, root)?;
+        // Nothing of the new scene is active while the switch builds it.
+        assert!(!w.active_in_hierarchy(row.top)?);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(
+        take_log(),
+        [
+            "Old.on_disable",
+            "Old.on_destroy",
+            "First.preload",
+            "First.on_load",
+            "First.on_enable"
+        ]
+    );
+}
