@@ -2,7 +2,7 @@
 """Compile-time cost of `scene!`: writes two throwaway crates into
 `target/scene-cost/`, one declaring a 200-node scene with `scene!`, one building the
 same tree with hand-written calls, builds their dependencies once, then times
-`cargo build` (debug, and `--release`) of each crate alone, three times, and prints the
+`cargo build` (debug, and `--release`) of each crate alone, five times, and prints the
 medians side by side.
 
     python3 tests/scene-cost/measure.py
@@ -101,7 +101,7 @@ def timed_build(path, release):
     env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(OUT, "target"))
     subprocess.run(args, cwd=path, env=env, check=True)  # dependencies, once
     times = []
-    for _ in range(3):
+    for _ in range(5):
         os.utime(os.path.join(path, "src", "lib.rs"))
         start = time.monotonic()
         subprocess.run(args, cwd=path, env=env, check=True)
@@ -112,7 +112,7 @@ def timed_build(path, release):
 def main():
     macro = write_crate("scene-cost-macro", with_macro())
     hand = write_crate("scene-cost-hand", by_hand())
-    print(f"a {node_count()}-node scene (190 Shapes, 10 Labels), cargo build of the crate alone, median of 3:")
+    print(f"a {node_count()}-node scene (190 Shapes, 10 Labels), cargo build of the crate alone, median of 5:")
     for release in (False, True):
         profile = "release" if release else "debug"
         m = timed_build(macro, release)
