@@ -4,14 +4,40 @@
 
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
-use sprig::{scene, world, Error, NodeEvent, NodeId, Prefab, Size2, Vec2, WorldShape};
+use sprig::{
+    component, scene, world, AnyWorld, Ctx, Error, HookResult, Hooks, NodeEvent, NodeId, Prefab,
+    Size2, Vec2, WorldShape,
+};
 use sprig_tests::probes::{take_log, P};
+
+/// Instantiates a brick under its node in its first `update`, from inside the hook.
+pub struct Spawner {
+    /// The brick's handles, once made.
+    pub spawned: Option<BrickIds>,
+}
+
+#[component]
+impl Hooks for Spawner {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        if self.spawned.is_none() {
+            let node = ctx.node();
+            let brick = Brick {
+                name: "Spawned",
+                x: 3.0,
+                y: 4.0,
+                grey: 5,
+            };
+            self.spawned = Some(brick.instantiate(ctx.world(), node)?);
+        }
+        Ok(())
+    }
+}
 
 world! {
     /// Room for a few bricks.
     pub type Wall = World {
         nodes: 8,
-        components: WallSet { Shape: 3, Label: 3, P: 8 },
+        components: WallSet { Shape: 3, Label: 3, P: 8, Spawner: 1 },
     };
 }
 
@@ -246,6 +272,33 @@ fn a_scene_built_by_a_scene_switch_activates_with_the_new_scene() {
             "First.preload",
             "First.on_load",
             "First.on_enable"
+        ]
+    );
+}
+
+#[test]
+fn a_hook_instantiates_a_prefab_through_its_ctx() {
+    let mut w = Wall::new();
+    let root = w.root();
+    let spawner = w.create_child(root, "Spawner").unwrap();
+    let comp = w.add_component(spawner, Spawner { spawned: None }).unwrap();
+    take_log();
+    w.tick(0.016).unwrap();
+    let ids = w.get::<Spawner>(comp).unwrap().spawned.unwrap();
+    assert_eq!(
+        w.find_from_root("Spawner/Spawned").unwrap(),
+        Some(ids.brick)
+    );
+    assert_eq!(w.position(ids.brick).unwrap(), Vec2::new(3.0, 4.0));
+    // Added during `update`, its `start` runs before the frame ends (Cocos's late
+    // start round for components made in the frame).
+    assert_eq!(
+        take_log(),
+        [
+            "Spawned.preload",
+            "Spawned.on_load",
+            "Spawned.on_enable",
+            "Spawned.start"
         ]
     );
 }

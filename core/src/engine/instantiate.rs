@@ -107,8 +107,10 @@ impl<
 }
 
 /// A scene or prefab declared with `scene!`: its parameters are the value, its handles
-/// are [`Ids`](Prefab::Ids). `scene!` implements it; the generated `instantiate` method
-/// builds an instance under a parent with [`World::instantiate_with`].
+/// are [`Ids`](Prefab::Ids). `scene!` implements it for every world `W` that is an
+/// [`AnyWorld`](crate::AnyWorld) (so hooks instantiate prefabs through their `Ctx`); the
+/// generated `instantiate` method builds an instance under a parent with
+/// [`World::instantiate_with`].
 pub trait Prefab<W> {
     /// The handles of the nodes and components marked `#[id]`.
     type Ids;

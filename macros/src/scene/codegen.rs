@@ -26,6 +26,13 @@ pub fn item(scene: &Scene) -> TokenStream {
         counts,
     } = scene;
     let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    // `fill` works in any world (so a hook can instantiate a prefab through its `Ctx`);
+    // the world named in the item is the one the budget is checked against.
+    let mut with_world = generics.clone();
+    with_world
+        .params
+        .push(syn::parse_quote!(__SprigWorld: ::sprig::AnyWorld));
+    let (prefab_generics, _, _) = with_world.split_for_impl();
     let node_var = |k: usize| format_ident!("__sprig_node_{}", k);
     let w = format_ident!("__sprig_world");
 
@@ -69,7 +76,7 @@ pub fn item(scene: &Scene) -> TokenStream {
                     }
                 };
                 let add = quote_spanned! {ty.span()=>
-                    #w.add_component::<#ty>(#var, #value)?
+                    ::sprig::AnyWorld::add_component::<#ty>(#w, #var, #value)?
                 };
                 match &decl.id {
                     Some(id) => build.push(quote! {
@@ -83,7 +90,7 @@ pub fn item(scene: &Scene) -> TokenStream {
                 let path = &decl.value.path;
                 let value = &decl.value;
                 let fill = quote_spanned! {path.span()=>
-                    <#path as ::sprig::Prefab<#world>>::fill(#value, #w, #var)?
+                    <#path as ::sprig::Prefab<__SprigWorld>>::fill(#value, #w, #var)?
                 };
                 match &decl.id {
                     Some(id) => build.push(quote! { let #id = #fill; }),
@@ -214,14 +221,14 @@ pub fn item(scene: &Scene) -> TokenStream {
         #[doc(hidden)]
         #vis type #ids_alias = #handles;
 
-        impl #impl_generics ::sprig::Prefab<#world> for #name #ty_generics {
+        impl #prefab_generics ::sprig::Prefab<__SprigWorld> for #name #ty_generics {
             type Ids = #handles;
             const NODES: usize = #own_nodes #(#nested)*;
 
             #[allow(unused_variables, clippy::redundant_locals)]
             fn fill(
                 self,
-                #w: &mut #world,
+                #w: &mut __SprigWorld,
                 top: ::sprig::NodeId,
             ) -> ::core::result::Result<#handles, ::sprig::Error> {
                 let Self { #(#param_names),* } = self;
@@ -232,16 +239,15 @@ pub fn item(scene: &Scene) -> TokenStream {
 
         impl #impl_generics #name #ty_generics {
             #[doc = #keyword_doc]
-            #vis fn instantiate(
+            #vis fn instantiate<__SprigWorld: ::sprig::AnyWorld>(
                 self,
-                world: &mut #world,
+                world: &mut __SprigWorld,
                 parent: ::sprig::NodeId,
             ) -> ::core::result::Result<#handles, ::sprig::Error> {
-                world
-                    .instantiate_with(parent, "", |w, top| {
-                        <Self as ::sprig::Prefab<#world>>::fill(self, w, top)
-                    })
-                    .map(|(_, ids)| ids)
+                ::sprig::AnyWorld::instantiate_with(world, parent, "", |w, top| {
+                    <Self as ::sprig::Prefab<__SprigWorld>>::fill(self, w, top)
+                })
+                .map(|(_, ids)| ids)
             }
         }
 
