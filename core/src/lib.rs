@@ -52,7 +52,9 @@ pub use engine::components::Components;
 pub use engine::events::NodeEvent;
 pub use engine::frame::PhaseTimes;
 pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
-pub use engine::instantiate::{__scene_budget, Comp, Holds, Prefab, WorldShape};
+pub use engine::instantiate::{
+    __scene_budget, __scene_budget_nested, Comp, ComponentCounts, Holds, Prefab, WorldShape,
+};
 pub use engine::listeners::{Event, EventPhase, LISTENER_BYTES, MAX_EVENT_DEPTH};
 pub use engine::systems::{FrameEvent, SystemId, MAX_SYSTEMS};
 pub use engine::timers::TimerKey;

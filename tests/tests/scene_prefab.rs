@@ -127,6 +127,13 @@ fn instances_are_independent_and_take_their_parameters() {
     assert_eq!(w.comp(b.shape).unwrap().fill, Some(Rgb888::new(90, 90, 90)));
     assert_eq!(take_log()[..3], ["A.preload", "A.on_load", "A.on_enable"]);
     assert_eq!(<Brick as Prefab<Wall>>::NODES, 2);
+    // The counts the budget check reads: a row holds one brick.
+    let row = <Row as Prefab<Wall>>::COMPONENTS;
+    assert_eq!(
+        (row.get("Shape"), row.get("Label"), row.get("P")),
+        (1, 1, 1)
+    );
+    assert_eq!(<Row as Prefab<Wall>>::NODES, 4);
 }
 
 #[test]

@@ -116,10 +116,146 @@ pub trait Prefab<W> {
     type Ids;
     /// Nodes one instance adds.
     const NODES: usize;
+    /// Components one instance adds, per type.
+    const COMPONENTS: ComponentCounts;
     /// Builds an instance into `top`, a detached node made for it (its name, properties,
     /// children and components); called by `instantiate` and by scenes that hold the
     /// prefab.
     fn fill(self, world: &mut W, top: NodeId) -> Result<Self::Ids, Error>;
+}
+
+/// How many components of each type a scene or prefab adds, its prefab instances
+/// included, by type name (`Component::NAME`): what `scene!` compares with the world's
+/// capacities when the program compiles. Up to [`ComponentCounts::MAX_TYPES`] types.
+#[derive(Clone, Copy, Debug)]
+pub struct ComponentCounts {
+    names: [&'static str; ComponentCounts::MAX_TYPES],
+    counts: [usize; ComponentCounts::MAX_TYPES],
+    len: usize,
+}
+
+impl ComponentCounts {
+    /// Distinct component types one count holds.
+    pub const MAX_TYPES: usize = 32;
+    /// No components.
+    pub const EMPTY: ComponentCounts = ComponentCounts {
+        names: [""; ComponentCounts::MAX_TYPES],
+        counts: [0; ComponentCounts::MAX_TYPES],
+        len: 0,
+    };
+
+    /// These counts and `count` more of the type named `name`. Fails the compile-time
+    /// evaluation past [`MAX_TYPES`](Self::MAX_TYPES) types.
+    pub const fn add(mut self, name: &'static str, count: usize) -> Self {
+        let mut k = 0;
+        while k < self.len {
+            if str_eq(self.names[k], name) {
+                self.counts[k] += count;
+                return self;
+            }
+            k += 1;
+        }
+        if self.len == Self::MAX_TYPES {
+            panic!("a scene with its prefabs holds more than 32 component types");
+        }
+        self.names[self.len] = name;
+        self.counts[self.len] = count;
+        self.len += 1;
+        self
+    }
+
+    /// These counts and `other`'s.
+    pub const fn merge(mut self, other: &ComponentCounts) -> Self {
+        let mut k = 0;
+        while k < other.len {
+            self = self.add(other.names[k], other.counts[k]);
+            k += 1;
+        }
+        self
+    }
+
+    /// How many of the type named `name`.
+    pub const fn get(&self, name: &str) -> usize {
+        let mut k = 0;
+        while k < self.len {
+            if str_eq(self.names[k], name) {
+                return self.counts[k];
+            }
+            k += 1;
+        }
+        0
+    }
+}
+
+/// `a == b`, in a constant evaluation.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut k = 0;
+    while k < a.len() {
+        if a[k] != b[k] {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// Checks every type of `counts` not named in `checked` against the world's `kinds`
+/// (those come from prefab instances only; the others are checked one by one at their
+/// own tokens): fails the compile-time evaluation with the figures when one is short.
+/// Used by `scene!`.
+#[doc(hidden)]
+pub const fn __scene_budget_nested(
+    scene: &str,
+    counts: &ComponentCounts,
+    checked: &[&str],
+    world: &str,
+    kinds: &[crate::Kind],
+) {
+    let mut k = 0;
+    while k < counts.len {
+        let name = counts.names[k];
+        let mut own = false;
+        let mut c = 0;
+        while c < checked.len() {
+            own = own || str_eq(checked[c], name);
+            c += 1;
+        }
+        if !own {
+            let mut capacity = 0;
+            let mut j = 0;
+            while j < kinds.len() {
+                if str_eq(kinds[j].name, name) {
+                    capacity = kinds[j].capacity as usize;
+                }
+                j += 1;
+            }
+            let mut what = [0u8; 64];
+            let mut len = push_short(&mut what, 0, b"`");
+            len = push_short(&mut what, len, name.as_bytes());
+            len = push_short(&mut what, len, b"` components");
+            let (what, _) = what.split_at(len);
+            match core::str::from_utf8(what) {
+                Ok(what) => __scene_budget(scene, counts.counts[k], what, world, capacity),
+                Err(_) => __scene_budget(scene, counts.counts[k], "components", world, capacity),
+            }
+        }
+        k += 1;
+    }
+}
+
+/// Appends `bytes` to `text[..len]`, as far as it fits; the new length.
+const fn push_short(text: &mut [u8; 64], mut len: usize, bytes: &[u8]) -> usize {
+    let mut k = 0;
+    while k < bytes.len() && len < text.len() {
+        text[len] = bytes[k];
+        len += 1;
+        k += 1;
+    }
+    len
 }
 
 /// Implemented by a component set for each type it holds, with the type's capacity;

@@ -158,6 +158,13 @@ pub fn item(scene: &Scene) -> TokenStream {
 
     // Budget.
     let own_nodes = nodes.iter().filter(|n| !n.prefab).count();
+    let nested_paths: Vec<&syn::Path> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Prefab { decl, .. } => Some(&decl.value.path),
+            Step::Comp { .. } => None,
+        })
+        .collect();
     let nested: Vec<TokenStream> = steps
         .iter()
         .filter_map(|s| match s {
@@ -179,7 +186,9 @@ pub fn item(scene: &Scene) -> TokenStream {
             <#world as ::sprig::WorldShape>::NODES,
         );
     };
-    let type_checks = counts.iter().map(|(ty, count)| {
+    // Per type of the item's own components: the total with its prefab instances',
+    // checked at the type's first tokens.
+    let type_checks = counts.iter().map(|(ty, _)| {
         let what = format!(
             "`{}` components",
             ty.to_token_stream().to_string().replace(' ', "")
@@ -187,13 +196,35 @@ pub fn item(scene: &Scene) -> TokenStream {
         quote_spanned! {ty.span()=>
             const _: () = ::sprig::__scene_budget(
                 #scene_name,
-                #count,
+                <#name as ::sprig::Prefab<#world>>::COMPONENTS
+                    .get(<#ty as ::sprig::Component>::NAME),
                 #what,
                 #world_name,
                 <<#world as ::sprig::WorldShape>::Set as ::sprig::Holds<#ty>>::CAPACITY,
             );
         }
     });
+    let own_names = counts
+        .iter()
+        .map(|(ty, _)| quote!(<#ty as ::sprig::Component>::NAME));
+    // The types only prefab instances add, checked at the item's name.
+    let nested_check = (!nested_paths.is_empty()).then(|| {
+        quote_spanned! {name.span()=>
+            const _: () = ::sprig::__scene_budget_nested(
+                #scene_name,
+                &<#name as ::sprig::Prefab<#world>>::COMPONENTS,
+                &[#(#own_names),*],
+                #world_name,
+                <<#world as ::sprig::WorldShape>::Set as ::sprig::ComponentSet>::KINDS,
+            );
+        }
+    });
+    let own_counts = counts
+        .iter()
+        .map(|(ty, count)| quote!(.add(<#ty as ::sprig::Component>::NAME, #count)));
+    let nested_counts = nested_paths
+        .iter()
+        .map(|path| quote!(.merge(&<#path as ::sprig::Prefab<__SprigWorld>>::COMPONENTS)));
     let ids_alias = ids_alias_ident(name);
     let handles_doc = format!("Handles to the nodes and components of [`{name}`] marked `#[id]`.");
     let keyword_doc = format!(
@@ -203,6 +234,7 @@ pub fn item(scene: &Scene) -> TokenStream {
     let budget = quote! {
         #nodes_check
         #(#type_checks)*
+        #nested_check
     };
     quote! {
         #(#attrs)*
@@ -224,6 +256,8 @@ pub fn item(scene: &Scene) -> TokenStream {
         impl #prefab_generics ::sprig::Prefab<__SprigWorld> for #name #ty_generics {
             type Ids = #handles;
             const NODES: usize = #own_nodes #(#nested)*;
+            const COMPONENTS: ::sprig::ComponentCounts =
+                ::sprig::ComponentCounts::EMPTY #(#own_counts)* #(#nested_counts)*;
 
             #[allow(unused_variables, clippy::redundant_locals)]
             fn fill(
