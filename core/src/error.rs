@@ -87,6 +87,9 @@ pub enum Error {
     SingularTransform,
     /// `set_focus` on a node that is not focusable or not active in the hierarchy.
     NotFocusable,
+    /// `instantiate` of a subtree holding a component whose type does not implement
+    /// `Clone`.
+    NotCloneable,
 }
 
 impl fmt::Display for Error {
@@ -141,6 +144,9 @@ impl fmt::Display for Error {
             }
             Error::NotFocusable => f.write_str(
                 "the node cannot take the focus: it is not focusable or not active in the hierarchy",
+            ),
+            Error::NotCloneable => f.write_str(
+                "the subtree holds a component whose type does not implement Clone, so it cannot be instantiated",
             ),
         }
     }

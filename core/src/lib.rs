@@ -45,11 +45,16 @@ pub use engine::any_world::AnyWorld;
 pub use engine::component::{
     dispatch_hook, Component, Ctx, Hook, HookCall, HookMask, HookResult, Hooks,
 };
-pub use engine::component_set::{__capacity, ComponentSet, Dispatch, Kind, NoComponents, SetHost};
+pub use engine::component_set::{
+    __capacity, __clone, ComponentSet, Dispatch, Kind, NoComponents, SetHost,
+};
 pub use engine::components::Components;
 pub use engine::events::NodeEvent;
 pub use engine::frame::PhaseTimes;
 pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
+pub use engine::instantiate::{
+    __scene_budget, __scene_budget_nested, Comp, ComponentCounts, Holds, Prefab, WorldShape,
+};
 pub use engine::listeners::{Event, EventPhase, LISTENER_BYTES, MAX_EVENT_DEPTH};
 pub use engine::systems::{FrameEvent, SystemId, MAX_SYSTEMS};
 pub use engine::timers::TimerKey;
@@ -57,7 +62,7 @@ pub use engine::trace::TraceEntry;
 pub use error::Error;
 pub use handle::{CompId, NodeId};
 pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect, Size2, Vec2};
-pub use sprig_macros::{component, component_set, world, TimerKey};
+pub use sprig_macros::{component, component_set, scene, world, TimerKey};
 pub use tree::hierarchy::Children;
 pub use tree::node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use tree::order::{MAX_Z_INDEX, MIN_Z_INDEX};

@@ -4,11 +4,11 @@
 //! a timer that speeds the ball up every five seconds, and a score label. With
 //! `autopilot` the paddle follows the ball, so a headless run plays itself.
 
-use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, world, AnyWorld, Ctx, Error, Event, HookResult, Hooks, Key, KeyEvent, NodeId, Rect,
-    Size2, TouchEvent, TouchPhase, Vec2,
+    component, scene, world, AnyWorld, Ctx, Error, Event, HookResult, Hooks, Key, KeyEvent, NodeId,
+    Rect, TouchEvent, TouchPhase, Vec2,
 };
 use sprig_ui::{tween, Easing, Props, Tween, TweenCall};
 
@@ -212,72 +212,66 @@ pub struct Game {
     pub score: NodeId,
 }
 
-/// Builds the game under the root.
-pub fn build_breakout(world: &mut BreakoutWorld, autopilot: bool) -> Result<Game, Error> {
-    let root = world.root();
-    let white = Rgb888::new(255, 255, 255);
-    let wall = world.create_child(root, "Wall")?;
-    world.add_component(wall, Wall)?;
-    for row in 0..3 {
-        for col in 0..10 {
-            let brick = world.create_child(wall, "Brick")?;
-            world.set_content_size(brick, Size2::new(11.0, 4.0))?;
-            world.set_position(
-                brick,
-                Vec2::new(9.0 + 12.2 * col as f32, 52.0 - 5.0 * row as f32),
-            )?;
-            let grey = 120 + 50 * row as u8;
-            world.add_component(
-                brick,
-                Shape::rectangle().with_fill(Rgb888::new(grey, grey, grey)),
-            )?;
+scene! {
+    /// One brick of the wall, at `(x, y)` in a grey.
+    pub prefab Brick(x: f32, y: f32, grey: u8) in BreakoutWorld -> BrickIds {
+        node Brick {
+            size: (11.0, 4.0),
+            position: (x, y),
+            Shape = Shape::rectangle().with_fill(Rgb888::new(grey, grey, grey)),
         }
     }
-    let ball = world.create_child(root, "Ball")?;
-    world.set_content_size(ball, Size2::new(3.0, 3.0))?;
-    world.set_position(ball, Vec2::new(WIDTH / 2.0, 20.0))?;
-    world.add_component(ball, Shape::ellipse().with_fill(white))?;
-    let paddle = world.create_child(root, "Paddle")?;
-    world.set_content_size(paddle, Size2::new(20.0, 3.0))?;
-    world.set_position(paddle, Vec2::new(WIDTH / 2.0, 4.0))?;
-    world.add_component(paddle, Shape::rectangle().with_fill(white))?;
-    world.add_component(
-        paddle,
-        Paddle {
-            autopilot,
-            ball,
-            left: false,
-            right: false,
-        },
-    )?;
-    let score = world.create_child(root, "Score")?;
-    world.set_anchor(score, Vec2::new(0.0, 1.0))?;
-    world.set_content_size(score, Size2::new(1.0, 1.0))?;
-    world.set_position(score, Vec2::new(1.0, HEIGHT - 1.0))?;
-    world.add_component(
-        score,
-        Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
-    )?;
-    world.add_component(
-        score,
-        Score {
-            points: 0,
-            lives: 3,
-        },
-    )?;
-    world.add_component(
-        ball,
-        Ball {
-            velocity: Vec2::new(40.0, 45.0),
-            paddle,
-            wall,
-            score,
-        },
-    )?;
+
+    /// The game without its bricks: the wall that holds them, the paddle, the score and
+    /// the ball, under one node at the panel's origin. Activated as one subtree, their
+    /// components update in this order (tree order), so the paddle moves before the ball
+    /// each frame; the ball and the paddle are both white, so which draws on top does not
+    /// show.
+    pub scene Court(autopilot: bool) in BreakoutWorld -> CourtIds {
+        node Court {
+            #[id] wall: node Wall { Wall = Wall },
+            #[id] paddle: node Paddle {
+                size: (20.0, 3.0),
+                position: (WIDTH / 2.0, 4.0),
+                Shape = Shape::rectangle().with_fill(Rgb888::WHITE),
+                Paddle = Paddle { autopilot, ball, left: false, right: false },
+            },
+            #[id] score: node Score {
+                anchor: (0.0, 1.0),
+                size: (1.0, 1.0),
+                position: (1.0, HEIGHT - 1.0),
+                Label = Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
+                Score = Score { points: 0, lives: 3 },
+            },
+            #[id] ball: node Ball {
+                size: (3.0, 3.0),
+                position: (WIDTH / 2.0, 20.0),
+                Shape = Shape::ellipse().with_fill(Rgb888::WHITE),
+                Ball = Ball { velocity: Vec2::new(40.0, 45.0), paddle, wall, score },
+            },
+        }
+    }
+}
+
+/// Builds the game under the root: the court, then three rows of ten bricks.
+pub fn build_breakout(world: &mut BreakoutWorld, autopilot: bool) -> Result<Game, Error> {
+    let root = world.root();
+    let court = Court { autopilot }.instantiate(world, root)?;
+    for row in 0..3u8 {
+        for col in 0..10 {
+            let (x, y) = (9.0 + 12.2 * col as f32, 52.0 - 5.0 * f32::from(row));
+            Brick {
+                x,
+                y,
+                grey: 120 + 50 * row,
+            }
+            .instantiate(world, court.wall)?;
+        }
+    }
     Ok(Game {
-        paddle,
-        ball,
-        wall,
-        score,
+        paddle: court.paddle,
+        ball: court.ball,
+        wall: court.wall,
+        score: court.score,
     })
 }

@@ -277,7 +277,48 @@ pub fn component_set(set: &Set) -> TokenStream {
             };
         }
     });
-    let members = set.entries.iter().map(member);
+    let clone_arms: Vec<TokenStream> = set
+        .entries
+        .iter()
+        .zip(&fields)
+        .zip(firsts.iter().zip(&ends))
+        .map(|((entry, field), (first, end))| {
+            let ty = &entry.ty;
+            quote! {
+                if from < #end {
+                    if to < #first || to >= #end {
+                        return false;
+                    }
+                    let probe = ::sprig::__clone::Probe::<#ty>(::core::marker::PhantomData);
+                    let copy = match self.#field.get(from - #first) {
+                        ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                            (&probe).clone_of(value)
+                        }
+                        _ => ::core::option::Option::None,
+                    };
+                    let ::core::option::Option::Some(copy) = copy else {
+                        return false;
+                    };
+                    return match self.#field.get_mut(to - #first) {
+                        ::core::option::Option::Some(slot) if slot.is_none() => {
+                            *slot = ::core::option::Option::Some(copy);
+                            true
+                        }
+                        _ => false,
+                    };
+                }
+            }
+        })
+        .collect();
+    let clones_arms = set.entries.iter().zip(&kinds).map(|(entry, kind)| {
+        let ty = &entry.ty;
+        quote! {
+            if kind == #kind {
+                return (&::sprig::__clone::Probe::<#ty>(::core::marker::PhantomData)).clones();
+            }
+        }
+    });
+    let members = set.entries.iter().map(|entry| member(name, entry));
     let count_lit = Literal::usize_unsuffixed(count);
     quote! {
         #(#attrs)*
@@ -329,6 +370,21 @@ pub fn component_set(set: &Set) -> TokenStream {
 
             fn free_heads(&mut self) -> &mut [u16] {
                 &mut self.free_heads
+            }
+
+            fn kind_clones(kind: u8) -> bool {
+                #[allow(unused_imports)]
+                use ::sprig::__clone::{CloneNo as _, CloneYes as _};
+                #(#clones_arms)*
+                false
+            }
+
+            fn clone_slot(&mut self, from: u16, to: u16) -> bool {
+                #[allow(unused_imports)]
+                use ::sprig::__clone::{CloneNo as _, CloneYes as _};
+                let (from, to) = (usize::from(from), usize::from(to));
+                #(#clone_arms)*
+                false
             }
 
             #[inline]
@@ -467,9 +523,18 @@ pub fn world(decl: &WorldDecl) -> TokenStream {
 /// The check that an entry is a component, spanned at the entry so that rustc
 /// underlines it, reading `NAME` exactly as the kind table does, so that rustc folds the
 /// identical errors into one.
-fn member(entry: &Entry) -> TokenStream {
+/// Also the entry's `sprig::Holds` impl, which `scene!` reads its capacity from.
+fn member(set: &syn::Ident, entry: &Entry) -> TokenStream {
     let ty = &entry.ty;
-    quote_spanned! {ty.span()=>
+    let cap = &entry.capacity;
+    let check = quote_spanned! {ty.span()=>
         const _: &str = <#ty as ::sprig::Component>::NAME;
+    };
+    quote! {
+        #check
+
+        impl ::sprig::Holds<#ty> for #set {
+            const CAPACITY: usize = ::sprig::__capacity(#cap);
+        }
     }
 }

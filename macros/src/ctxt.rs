@@ -37,6 +37,12 @@ impl Ctxt {
         self.errors.borrow_mut().push(err);
     }
 
+    /// How many errors were reported so far (a phase compares it before and after, to
+    /// skip emitting code for an item that had errors).
+    pub fn error_count(&self) -> usize {
+        self.errors.borrow().len()
+    }
+
     /// All the errors combined into one (each keeps its own span), or `Ok` if none.
     pub fn check(self) -> syn::Result<()> {
         let mut errors = self.errors.into_inner().into_iter();

@@ -13,6 +13,7 @@ mod check;
 mod codegen;
 mod ctxt;
 mod parse;
+mod scene;
 mod timer_key;
 
 use proc_macro::TokenStream;
@@ -140,6 +141,57 @@ pub fn world(input: TokenStream) -> TokenStream {
         .and_then(|input| check::world(&ctxt, input))
         .map(|decl| codegen::world(&decl))
         .unwrap_or_default();
+    with_errors(ctxt, tokens)
+}
+
+/// Declares scenes and prefabs: trees of nodes with their properties, components and
+/// children, built all at once under a parent. See `docs/scenes.md` for the guide.
+///
+/// Each item, `scene` or `prefab` (the same thing; a scene is a prefab used once),
+/// declares a struct of its parameters with an `instantiate(self, world, parent)` method,
+/// and a struct of handles to what is marked `#[id]`. A node has the properties
+/// `position`, `anchor`, `size`, `scale` (a pair, or a `Vec2`/`Size2`), `rotation`
+/// (degrees), `opacity`, `z_index`, `active` and `tag`; components are written
+/// `Type = value` (any expression; `Type` alone is `Type::default()`); children are
+/// `node Name { … }`; `prefab Other { params }` holds an instance of another prefab.
+/// When the program compiles, the node count and the count of each component type are
+/// checked against the world's capacities.
+///
+/// ```
+/// use sprig::render::Label;
+/// use sprig::{scene, world, Vec2};
+///
+/// world! {
+///     /// The game's world.
+///     pub type Game = World { nodes: 8, components: GameComponents { Label: 4 } };
+/// }
+///
+/// scene! {
+///     /// The head-up display.
+///     pub scene Hud(lives: u32) in Game -> HudIds {
+///         node "Hud" {
+///             position: (0.0, 60.0),
+///             #[id] score: node Score {
+///                 anchor: (0.0, 1.0),
+///                 #[id] text: Label = Label::new("0 pts"),
+///             },
+///             node Lives { Label = Label::new(if lives > 1 { "**" } else { "*" }) },
+///         }
+///     }
+/// }
+///
+/// let mut world = Game::new();
+/// let root = world.root();
+/// let hud = Hud { lives: 2 }.instantiate(&mut world, root)?;
+/// assert_eq!(world.find_from_root("Hud/Score")?, Some(hud.score));
+/// assert_eq!(world.comp(hud.text)?.text.as_str(), "0 pts");
+/// assert_eq!(world.position(hud.top)?, Vec2::new(0.0, 60.0));
+/// # Ok::<(), sprig::Error>(())
+/// ```
+#[proc_macro]
+pub fn scene(input: TokenStream) -> TokenStream {
+    let ctxt = Ctxt::new();
+    let tokens = scene::expand(&ctxt, input.into());
     with_errors(ctxt, tokens)
 }
 

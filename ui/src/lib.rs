@@ -16,6 +16,11 @@ struct UiGuide;
 #[doc = include_str!("../../docs/images.md")]
 struct ImagesGuide;
 
+// The scene guide's examples use the toolkit's widgets, so they are doctests here too.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/scenes.md")]
+struct ScenesGuide;
+
 pub mod animation;
 pub mod button;
 pub mod ease;

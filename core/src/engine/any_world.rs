@@ -76,6 +76,19 @@ macro_rules! any_world {
             /// [`World::dispatch_event`].
             fn dispatch_event<T: 'static>(&mut self, node: NodeId, payload: &T)
                 -> Result<usize, Error>;
+            /// Builds a subtree detached and attaches it under `parent`, all or nothing
+            /// (what `scene!`'s `instantiate` calls); see [`World::instantiate_with`].
+            fn instantiate_with<R>(
+                &mut self,
+                parent: NodeId,
+                name: &str,
+                build: impl FnOnce(&mut Self, NodeId) -> Result<R, Error>,
+            ) -> Result<(NodeId, R), Error>
+            where
+                Self: Sized;
+            /// A detached copy of a live subtree (Cocos `cc.instantiate(node)`); see
+            /// [`World::instantiate`].
+            fn instantiate(&mut self, original: NodeId) -> Result<NodeId, Error>;
             /// The handle of the component in slot `index` (what `Ctx::comp` answers).
             #[doc(hidden)]
             fn comp_of_slot(&self, index: u16) -> CompId;
@@ -166,6 +179,19 @@ macro_rules! any_world {
             fn dispatch_event<T: 'static>(&mut self, node: NodeId, payload: &T)
                 -> Result<usize, Error> {
                 World::dispatch_event(self, node, payload)
+            }
+
+            fn instantiate_with<R>(
+                &mut self,
+                parent: NodeId,
+                name: &str,
+                build: impl FnOnce(&mut Self, NodeId) -> Result<R, Error>,
+            ) -> Result<(NodeId, R), Error> {
+                World::instantiate_with(self, parent, name, build)
+            }
+
+            fn instantiate(&mut self, original: NodeId) -> Result<NodeId, Error> {
+                World::instantiate(self, original)
             }
 
             #[inline]

@@ -63,6 +63,22 @@ pub trait ComponentSet: Sized + 'static {
     /// Per kind, the first free handle index (the engine keeps the rest of the list).
     fn free_heads(&mut self) -> &mut [u16];
 
+    /// Whether components of `kind` can be cloned (their type implements `Clone`), for
+    /// [`World::instantiate`](crate::World::instantiate). `component_set!` answers per
+    /// type; the default is that none can.
+    fn kind_clones(kind: u8) -> bool {
+        let _ = kind;
+        false
+    }
+
+    /// Puts a clone of the component in slot `from` into the empty slot `to` of the same
+    /// type; `false` (nothing changed) if the type is not `Clone`, the slots are not of
+    /// one type, or `from` is empty.
+    fn clone_slot(&mut self, from: u16, to: u16) -> bool {
+        let _ = (from, to);
+        false
+    }
+
     /// The kind whose handle range holds `index`.
     #[inline]
     fn kind_at(index: u16) -> u8 {
@@ -228,4 +244,49 @@ impl DrawSet for NoComponents {
 #[doc(hidden)]
 pub const fn __capacity(n: usize) -> usize {
     n
+}
+
+/// Telling, for a concrete type written in `component_set!`, whether it implements
+/// `Clone` (autoref specialisation: the method of [`CloneYes`](__clone::CloneYes) is
+/// found first when `T: Clone`, that of [`CloneNo`](__clone::CloneNo) otherwise).
+#[doc(hidden)]
+pub mod __clone {
+    use core::marker::PhantomData;
+
+    /// Stands for type `T`.
+    pub struct Probe<T>(pub PhantomData<T>);
+
+    /// Found for a `Clone` type.
+    pub trait CloneYes<T> {
+        /// A clone of `value`.
+        fn clone_of(&self, value: &T) -> Option<T>;
+        /// `true`.
+        fn clones(&self) -> bool;
+    }
+
+    impl<T: Clone> CloneYes<T> for Probe<T> {
+        fn clone_of(&self, value: &T) -> Option<T> {
+            Some(value.clone())
+        }
+        fn clones(&self) -> bool {
+            true
+        }
+    }
+
+    /// Found for any other type.
+    pub trait CloneNo<T> {
+        /// `None`.
+        fn clone_of(&self, value: &T) -> Option<T>;
+        /// `false`.
+        fn clones(&self) -> bool;
+    }
+
+    impl<T> CloneNo<T> for &Probe<T> {
+        fn clone_of(&self, _value: &T) -> Option<T> {
+            None
+        }
+        fn clones(&self) -> bool {
+            false
+        }
+    }
 }

@@ -86,4 +86,13 @@ impl<const E: usize> EventQueue<E> {
     pub(crate) fn dropped(&self) -> u32 {
         self.dropped
     }
+
+    /// Drops the newest events until `len` are left and sets the drop count back to
+    /// `dropped` (a failed instantiation takes back what it queued).
+    pub(crate) fn truncate(&mut self, len: usize, dropped: u32) {
+        while self.queue.len() > len {
+            self.queue.pop_back();
+        }
+        self.dropped = dropped;
+    }
 }

@@ -3,7 +3,7 @@
 //! (`activator`, `activity`), enabling and the one place hooks are called (`lifecycle`),
 //! the frame (`frame`), destruction, timers, node events, input, events between
 //! components (`listeners`), frame events for app systems (`systems`), scene switching
-//! and the lifecycle trace, and the world API as a trait for hooks (`any_world`).
+//! the lifecycle trace, building subtrees all at once (`instantiate`), and the world API as a trait for hooks (`any_world`).
 
 pub(crate) mod activator;
 pub(crate) mod activity;
@@ -17,6 +17,7 @@ pub(crate) mod events;
 pub(crate) mod focus;
 pub(crate) mod frame;
 pub(crate) mod input;
+pub(crate) mod instantiate;
 pub(crate) mod lifecycle;
 pub(crate) mod listeners;
 pub(crate) mod queues;

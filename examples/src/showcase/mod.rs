@@ -17,8 +17,9 @@ pub mod thermostat;
 pub mod widgets;
 
 use embedded_graphics::mono_font::MonoFont;
+use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
-use sprig::{world, CompId, Error, NodeId, Vec2};
+use sprig::{scene, world, CompId, Error, NodeId, Vec2};
 use sprig_ui::transition::Transition;
 use sprig_ui::{Button, Tween};
 
@@ -65,163 +66,162 @@ pub struct ShowcaseScene {
     pub items: [NodeId; 4],
 }
 
-/// Creates a node under `parent` at `place`, its anchor in the middle.
-fn node_at(
-    world: &mut ShowcaseWorld,
-    parent: NodeId,
-    name: &str,
-    place: Place,
-) -> Result<NodeId, Error> {
-    let node = world.create_child(parent, name)?;
-    world.set_position(node, place.at)?;
-    world.set_content_size(node, place.size)?;
-    Ok(node)
+scene! {
+    /// One of the − and + buttons: a pill with its sign, pressed with a zoom, stepping
+    /// the thermostat's target by `step`.
+    pub prefab StepButton<'a>(
+        name: &'static str,
+        sign: &'static str,
+        place: Place,
+        step: i32,
+        thermostat: CompId,
+        layout: &'a Layout,
+    ) in ShowcaseWorld -> StepButtonIds {
+        node (name) {
+            position: place.at,
+            size: place.size,
+            Shape = Shape::rounded_rectangle(place.size.height / 2.0)
+                .with_fill(layout.palette.track),
+            Label = label(sign, layout.button_font, layout.palette.text),
+            Button = Button::new().with_transition(Transition::zoom(0.86, 0.3)),
+            Stepper = Stepper { thermostat, step },
+        }
+    }
+
+    /// Item `k` of the mode menu ([`Mode::ALL`] order): its name, and a button.
+    pub prefab MenuItem<'a>(k: usize, layout: &'a Layout) in ShowcaseWorld -> MenuItemIds {
+        #[id] item: node (Mode::ALL[k].name()) {
+            position: layout.items[k],
+            size: layout.item,
+            #[id] text: Label = label(Mode::ALL[k].name(), layout.item_font, layout.palette.dim),
+            Button = Button::new(),
+        }
+    }
+
+    /// The thermostat, laid out by `layout`.
+    pub scene ThermostatScene<'a>(layout: &'a Layout) in ShowcaseWorld -> ThermostatIds {
+        // Children are placed in panel coordinates: the app's anchor space starts at its
+        // bottom-left corner.
+        #[id] app: node Thermostat {
+            anchor: (0.0, 0.0),
+            size: (layout.size.width as f32, layout.size.height as f32),
+            #[id] thermostat: Thermostat = {
+                let mut model = Thermostat::new(215, 19.0, Mode::Heat, digits.id(), room.id());
+                model.status_label = layout.status.map(|_| status.id());
+                model
+            },
+            #[id] ring: node Dial {
+                position: layout.ring.at,
+                size: layout.ring.size,
+                #[id] ring_drawing: Ring = Ring {
+                    start_degrees: -135.0,
+                    sweep_degrees: 270.0,
+                    value: 0.0,
+                    width: layout.ring_width,
+                    track: layout.palette.track,
+                    fill: layout.palette.modes[0],
+                },
+                Dial = Dial::new(
+                    thermostat.id(),
+                    ring_drawing.id(),
+                    knob,
+                    layout.ring.size.width / 2.0 - layout.ring_width / 2.0,
+                    &layout.palette,
+                ),
+                #[id] knob: node Knob {
+                    size: (layout.knob, layout.knob),
+                    Shape = Shape::ellipse()
+                        .with_fill(layout.palette.text)
+                        .with_stroke(layout.palette.background, layout.knob / 6.0),
+                },
+            },
+            node Target {
+                position: layout.digits.at,
+                size: layout.digits.size,
+                #[id] digits: Segments = {
+                    let mut segments = Segments::new("", layout.palette.text);
+                    segments.off = layout.palette.ghost;
+                    segments
+                },
+            },
+            node Degree {
+                position: layout.degree.at,
+                size: layout.degree.size,
+                Shape = Shape::ellipse()
+                    .with_stroke(layout.palette.text, layout.degree.size.width / 4.0),
+            },
+            node Room {
+                position: layout.room.0,
+                size: (1.0, 1.0),
+                #[id] room: Label = label("", layout.room.1, layout.palette.dim),
+            },
+            // Only some panels show the status line; the others keep it inactive.
+            node Status {
+                active: layout.status.is_some(),
+                position: layout.status.map_or(Vec2::ZERO, |(at, _)| at),
+                size: (1.0, 1.0),
+                #[id] status: Label = label(
+                    "",
+                    layout.status.map_or(layout.room.1, |(_, font)| font),
+                    layout.palette.dim,
+                ),
+            },
+            node Light {
+                position: layout.light.at,
+                size: layout.light.size,
+                Shape = Shape::ellipse().with_fill(layout.palette.modes[0]),
+                StatusLight = StatusLight::new(thermostat.id(), &layout.palette),
+            },
+            node Clock {
+                position: layout.clock.0,
+                size: (1.0, 1.0),
+                Label = label("07:30", layout.clock.1, layout.palette.text),
+                Clock = Clock::new(7, 30),
+            },
+            #[id] minus: prefab StepButton {
+                name: "Minus", sign: "-", place: layout.buttons[0], step: -STEP,
+                thermostat: thermostat.id(), layout,
+            },
+            #[id] plus: prefab StepButton {
+                name: "Plus", sign: "+", place: layout.buttons[1], step: STEP,
+                thermostat: thermostat.id(), layout,
+            },
+            node Menu {
+                ModeMenu = ModeMenu::new(
+                    thermostat.id(),
+                    highlight,
+                    [heat, cool, auto, off].map(|i| (i.item, i.text.id())),
+                    &layout.palette,
+                ),
+                #[id] highlight: node Highlight {
+                    size: layout.item,
+                    Shape = Shape::rounded_rectangle(layout.item.height / 2.0)
+                        .with_fill(layout.palette.modes[0]),
+                },
+                #[id] heat: prefab MenuItem { k: 0, layout },
+                #[id] cool: prefab MenuItem { k: 1, layout },
+                #[id] auto: prefab MenuItem { k: 2, layout },
+                #[id] off: prefab MenuItem { k: 3, layout },
+            },
+        }
+    }
 }
 
 /// A label in `font` and `color`.
-fn label(
-    text: &str,
-    font: &'static MonoFont<'static>,
-    color: embedded_graphics::pixelcolor::Rgb888,
-) -> Label {
+fn label(text: &str, font: &'static MonoFont<'static>, color: Rgb888) -> Label {
     Label::new(text).with_font(font).with_color(color)
 }
 
-/// Builds the showcase under the world's root, laid out by `layout`.
+/// Builds the showcase under the world's root, laid out by `layout`, and activates it
+/// as one subtree.
 pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<ShowcaseScene, Error> {
-    let p = &layout.palette;
     let root = world.root();
-    let (w, h) = (layout.size.width as f32, layout.size.height as f32);
-    let app = node_at(
-        world,
-        root,
-        "Thermostat",
-        Place::new(w / 2.0, h / 2.0, w, h),
-    )?;
-    // Children are placed in panel coordinates: the app's anchor space starts at its
-    // bottom-left corner.
-    world.set_anchor(app, Vec2::ZERO)?;
-    world.set_position(app, Vec2::ZERO)?;
-
-    let ring = node_at(world, app, "Dial", layout.ring)?;
-    let ring_comp = world.add_component(
-        ring,
-        Ring {
-            start_degrees: -135.0,
-            sweep_degrees: 270.0,
-            value: 0.0,
-            width: layout.ring_width,
-            track: p.track,
-            fill: p.modes[0],
-        },
-    )?;
-    let knob = node_at(
-        world,
-        ring,
-        "Knob",
-        Place::new(0.0, 0.0, layout.knob, layout.knob),
-    )?;
-    world.add_component(
-        knob,
-        Shape::ellipse()
-            .with_fill(p.text)
-            .with_stroke(p.background, layout.knob / 6.0),
-    )?;
-
-    let digits = node_at(world, app, "Target", layout.digits)?;
-    let mut segments = Segments::new("", p.text);
-    segments.off = p.ghost;
-    let digits_comp = world.add_component(digits, segments)?;
-    let degree = node_at(world, app, "Degree", layout.degree)?;
-    world.add_component(
-        degree,
-        Shape::ellipse().with_stroke(p.text, layout.degree.size.width / 4.0),
-    )?;
-    let room = node_at(
-        world,
-        app,
-        "Room",
-        Place::new(layout.room.0.x, layout.room.0.y, 1.0, 1.0),
-    )?;
-    let room_comp = world.add_component(room, label("", layout.room.1, p.dim))?;
-    let mut model = Thermostat::new(215, 19.0, Mode::Heat, digits_comp, room_comp);
-    if let Some((at, font)) = layout.status {
-        let status = node_at(world, app, "Status", Place::new(at.x, at.y, 1.0, 1.0))?;
-        model.status_label = Some(world.add_component(status, label("", font, p.dim))?);
-    }
-    let thermostat = world.add_component(app, model)?;
-    world.add_component(
-        ring,
-        Dial::new(
-            thermostat,
-            ring_comp,
-            knob,
-            layout.ring.size.width / 2.0 - layout.ring_width / 2.0,
-            p,
-        ),
-    )?;
-
-    let light = node_at(world, app, "Light", layout.light)?;
-    world.add_component(light, Shape::ellipse().with_fill(p.modes[0]))?;
-    world.add_component(light, StatusLight::new(thermostat, p))?;
-
-    let clock = node_at(
-        world,
-        app,
-        "Clock",
-        Place::new(layout.clock.0.x, layout.clock.0.y, 1.0, 1.0),
-    )?;
-    world.add_component(clock, label("07:30", layout.clock.1, p.text))?;
-    world.add_component(clock, Clock::new(7, 30))?;
-
-    let mut buttons = [app; 2];
-    for (k, (name, step)) in [("Minus", -STEP), ("Plus", STEP)].into_iter().enumerate() {
-        let place = layout.buttons[k];
-        let button = node_at(world, app, name, place)?;
-        world.add_component(
-            button,
-            Shape::rounded_rectangle(place.size.height / 2.0).with_fill(p.track),
-        )?;
-        world.add_component(button, label(["-", "+"][k], layout.button_font, p.text))?;
-        world.add_component(
-            button,
-            Button::new().with_transition(Transition::zoom(0.86, 0.3)),
-        )?;
-        world.add_component(button, Stepper { thermostat, step })?;
-        buttons[k] = button;
-    }
-
-    let menu = world.create_child(app, "Menu")?;
-    let highlight = node_at(
-        world,
-        menu,
-        "Highlight",
-        Place::new(0.0, 0.0, layout.item.width, layout.item.height),
-    )?;
-    world.add_component(
-        highlight,
-        Shape::rounded_rectangle(layout.item.height / 2.0).with_fill(p.modes[0]),
-    )?;
-    let mut items = [(menu, thermostat); 4];
-    for (k, mode) in Mode::ALL.into_iter().enumerate() {
-        let at = layout.items[k];
-        let item = node_at(
-            world,
-            menu,
-            mode.name(),
-            Place::new(at.x, at.y, layout.item.width, layout.item.height),
-        )?;
-        let text = world.add_component(item, label(mode.name(), layout.item_font, p.dim))?;
-        world.add_component(item, Button::new())?;
-        items[k] = (item, text);
-    }
-    world.add_component(menu, ModeMenu::new(thermostat, highlight, items, p))?;
-
+    let ids = ThermostatScene { layout }.instantiate(world, root)?;
     Ok(ShowcaseScene {
-        app,
-        thermostat,
-        ring,
-        buttons,
-        items: items.map(|(node, _)| node),
+        app: ids.app,
+        thermostat: ids.thermostat.id(),
+        ring: ids.ring,
+        buttons: [ids.minus.top, ids.plus.top],
+        items: [ids.heat.item, ids.cool.item, ids.auto.item, ids.off.item],
     })
 }

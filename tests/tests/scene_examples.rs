@@ -1,0 +1,75 @@
+//! The showcase and breakout, whose scenes are now `scene!` items, render exactly the
+//! frames their hand-built scenes rendered: a hash of every pixel of every frame of a
+//! scripted run, per showcase layout and for breakout's autopilot, equal to the hash the
+//! hand-written builders gave (recorded from commit b41bd2c, before the rewrite).
+
+use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::prelude::{RgbColor, Size};
+use sprig::render::damage::BusCost;
+use sprig::render::Renderer;
+use sprig::Key;
+use sprig_examples::breakout::{build_breakout, BreakoutWorld};
+use sprig_examples::{build_showcase, Layout, ShowcaseWorld};
+use sprig_tests::framebuffer::Framebuffer;
+
+/// FNV-1a over the frame's red, green and blue bytes, continuing `hash`.
+fn hash_frame(frame: &Framebuffer<Rgb888>, hash: &mut u64) {
+    for y in 0..frame.height {
+        for x in 0..frame.width {
+            let p = frame.get(x, y);
+            for byte in [p.r(), p.g(), p.b()] {
+                *hash = (*hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+}
+
+/// 240 frames at 30 fps: Right pressed and released every 40 frames, Down every 60.
+fn showcase_run(layout: &Layout) -> u64 {
+    let mut world = ShowcaseWorld::new();
+    build_showcase(&mut world, layout).unwrap();
+    let size = Size::new(layout.size.width, layout.size.height);
+    let mut renderer: Renderer<Rgb888, 32, 1024> =
+        Renderer::new(size, Rgb888::new(0, 0, 0), BusCost::new(16, 0));
+    let mut frame = Framebuffer::new(size.width, size.height, Rgb888::new(0, 0, 0));
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for f in 0..240 {
+        if f % 40 == 10 {
+            world.key(Key::Right, true).unwrap();
+        }
+        if f % 40 == 12 {
+            world.key(Key::Right, false).unwrap();
+        }
+        if f % 60 == 30 {
+            world.key(Key::Down, true).unwrap();
+            world.key(Key::Down, false).unwrap();
+        }
+        world.tick(1.0 / 30.0).unwrap();
+        renderer.render(&mut world, &mut frame).unwrap();
+        hash_frame(&frame, &mut hash);
+    }
+    hash
+}
+
+#[test]
+fn the_showcase_scene_renders_the_frames_the_hand_built_one_did() {
+    assert_eq!(showcase_run(&Layout::OLED), 0xeb70_dde9_a314_e073);
+    assert_eq!(showcase_run(&Layout::SQUARE), 0x34c0_7f93_e75d_bc52);
+    assert_eq!(showcase_run(&Layout::WIDE), 0xd3d0_0b16_1d99_a6a1);
+}
+
+#[test]
+fn the_breakout_scene_and_its_brick_prefab_render_the_frames_the_hand_built_ones_did() {
+    let mut world = BreakoutWorld::new();
+    build_breakout(&mut world, true).unwrap();
+    let mut renderer: Renderer<Rgb888, 48, 1024> =
+        Renderer::new(Size::new(128, 64), Rgb888::BLACK, BusCost::new(16, 0));
+    let mut frame = Framebuffer::new(128, 64, Rgb888::BLACK);
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for _ in 0..600 {
+        world.tick(1.0 / 30.0).unwrap();
+        renderer.render(&mut world, &mut frame).unwrap();
+        hash_frame(&frame, &mut hash);
+    }
+    assert_eq!(hash, 0xc99d_6796_17ba_c002);
+}
