@@ -87,6 +87,13 @@ pub enum Error {
     SingularTransform,
     /// `set_focus` on a node that is not focusable or not active in the hierarchy.
     NotFocusable,
+    /// A text longer than the label's capacity (its `N` parameter, in bytes).
+    TextTooLong {
+        /// Length of the rejected text, in bytes.
+        len: u16,
+        /// The label's capacity, in bytes.
+        capacity: u16,
+    },
 }
 
 impl fmt::Display for Error {
@@ -142,6 +149,9 @@ impl fmt::Display for Error {
             Error::NotFocusable => f.write_str(
                 "the node cannot take the focus: it is not focusable or not active in the hierarchy",
             ),
+            Error::TextTooLong { len, capacity } => {
+                write!(f, "text too long: {len} bytes, the label holds {capacity}")
+            }
         }
     }
 }

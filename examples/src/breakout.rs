@@ -176,7 +176,7 @@ impl Hooks for Score {
         );
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            ctx.get_mut::<Label>(label)?.set_text(&text);
+            ctx.get_mut::<Label>(label)?.set_text(&text)?;
         }
         Ok(())
     }

@@ -174,6 +174,40 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         }
     }
 
+    /// The screen rectangle this canvas draws into (the redrawn region).
+    pub(crate) fn clip(&self) -> Rectangle {
+        self.clip
+    }
+
+    /// Paints screen pixels `x0..x1` of row `y` in `color` (already the target's),
+    /// clipped, with the node's opacity: the text blitter's path, one clip test and one
+    /// colour conversion per run instead of per pixel.
+    pub(crate) fn fill_span(&mut self, y: i32, x0: i32, x1: i32, color: C) {
+        let c = self.clip;
+        let (cx0, cy0) = (c.top_left.x, c.top_left.y);
+        if y < cy0 || y >= cy0 + c.size.height as i32 {
+            return;
+        }
+        let x0 = x0.max(cx0);
+        let x1 = x1.min(cx0 + c.size.width as i32);
+        if x0 >= x1 || self.opacity == 0 {
+            return;
+        }
+        let row = (y - self.tile.top_left.y) as usize * self.tile.size.width as usize;
+        let start = row + (x0 - self.tile.top_left.x) as usize;
+        let end = start + (x1 - x0) as usize;
+        let Some(pixels) = self.pixels.get_mut(start..end) else {
+            return;
+        };
+        if self.opacity == u8::MAX {
+            pixels.fill(color);
+        } else {
+            for pixel in pixels {
+                *pixel = color.blend(*pixel, self.opacity);
+            }
+        }
+    }
+
     /// A `DrawTarget` in screen pixels over this canvas, blending with the node's
     /// opacity and clipped: for drawing `embedded-graphics` drawables (text, images)
     /// that need no transform beyond the position the caller gives them.
