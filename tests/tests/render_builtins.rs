@@ -232,9 +232,9 @@ fn label_turned_a_quarter_turn_is_exact() {
             }
         }
     }
-    for y in 0..20 {
-        for x in 0..40 {
-            assert_eq!(fb.get(x as u32, y as u32), expected[y][x], "({x}, {y})");
+    for (y, row) in expected.iter().enumerate() {
+        for (x, &want) in row.iter().enumerate() {
+            assert_eq!(fb.get(x as u32, y as u32), want, "({x}, {y})");
         }
     }
 }
