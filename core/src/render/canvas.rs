@@ -179,33 +179,25 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         self.clip
     }
 
-    /// Paints screen pixels `x0..x1` of row `y` in `color` (already the target's),
-    /// clipped, with the node's opacity: the text blitter's path, one clip test and one
-    /// colour conversion per run instead of per pixel.
-    pub(crate) fn fill_span(&mut self, y: i32, x0: i32, x1: i32, color: C) {
+    /// The pixels `x0..x1` of screen row `y` that lie in the clip, with the screen x of
+    /// the first, and the node's opacity: the text blitter writes glyph rows straight
+    /// into them (one clip test per row instead of per pixel).
+    pub(crate) fn row_mut(&mut self, y: i32, x0: i32, x1: i32) -> Option<(&mut [C], i32, u8)> {
         let c = self.clip;
         let (cx0, cy0) = (c.top_left.x, c.top_left.y);
         if y < cy0 || y >= cy0 + c.size.height as i32 {
-            return;
+            return None;
         }
         let x0 = x0.max(cx0);
         let x1 = x1.min(cx0 + c.size.width as i32);
-        if x0 >= x1 || self.opacity == 0 {
-            return;
+        if x0 >= x1 {
+            return None;
         }
         let row = (y - self.tile.top_left.y) as usize * self.tile.size.width as usize;
         let start = row + (x0 - self.tile.top_left.x) as usize;
         let end = start + (x1 - x0) as usize;
-        let Some(pixels) = self.pixels.get_mut(start..end) else {
-            return;
-        };
-        if self.opacity == u8::MAX {
-            pixels.fill(color);
-        } else {
-            for pixel in pixels {
-                *pixel = color.blend(*pixel, self.opacity);
-            }
-        }
+        let opacity = self.opacity;
+        self.pixels.get_mut(start..end).map(|p| (p, x0, opacity))
     }
 
     /// A `DrawTarget` in screen pixels over this canvas, blending with the node's

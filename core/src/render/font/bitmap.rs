@@ -68,6 +68,16 @@ impl BitmapFont {
         at(c).or_else(|| at(self.replacement))
     }
 
+    /// The rows any glyph covers, from a line's top: (first, last + 1).
+    pub(crate) fn rows(&self) -> (i32, i32) {
+        let mut extent = (0, 0);
+        for g in self.glyphs {
+            extent.0 = extent.0.min(i32::from(g.top));
+            extent.1 = extent.1.max(i32::from(g.top) + i32::from(g.height));
+        }
+        extent
+    }
+
     pub(crate) fn advance(&self, c: char) -> i32 {
         self.find(c).map_or(0, |g| i32::from(g.advance))
     }
@@ -84,17 +94,19 @@ impl BitmapFont {
             u32::from(g.height),
         );
         let stride = usize::from(g.width).div_ceil(8);
-        for row in 0..mask.height as usize {
+        let height = mask.height as usize;
+        for (row, bits) in mask.rows.iter_mut().take(height).enumerate() {
             let start = g.offset as usize + row * stride;
             let Some(bytes) = self.data.get(start..start + stride) else {
                 break;
             };
-            for column in 0..mask.width as usize {
-                let byte = bytes.get(column / 8).copied().unwrap_or(0);
-                if byte >> (7 - column % 8) & 1 == 1 {
-                    mask.set(column as i32, row as i32);
-                }
+            // Most significant bit first in the data, column k at bit k in the mask.
+            let mut word = [0u8; 8];
+            for (w, b) in word.iter_mut().zip(bytes) {
+                *w = *b;
             }
+            *bits =
+                u64::from_be_bytes(word).reverse_bits() & (u64::MAX >> (64 - g.width.clamp(1, 64)));
         }
         mask.width > 0 && mask.height > 0
     }

@@ -12,11 +12,14 @@
 //! pixel `(pen + left + column, top + row)`.
 
 mod bitmap;
+mod cells;
+pub mod fonts;
 mod mono;
 #[cfg(feature = "u8g2")]
 mod u8g2;
 
 pub use bitmap::{BitmapFont, BitmapGlyph};
+pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
 pub use u8g2::U8g2Font;
 
@@ -48,11 +51,21 @@ pub enum Font {
     U8g2(&'static U8g2Font),
     /// A font of your own glyphs.
     Bitmap(&'static BitmapFont),
+    /// A monospaced font of fixed cells, the fastest to draw.
+    Cells(&'static CellFont),
 }
 
+impl From<&'static CellFont> for Font {
+    fn from(font: &'static CellFont) -> Self {
+        Font::Cells(font)
+    }
+}
+
+/// An `embedded-graphics` mono font, or its [`CellFont`] from [`fonts`] when Sprig
+/// ships one (the same pixels, drawn a row at a time): see [`Font::of_mono`].
 impl From<&'static MonoFont<'static>> for Font {
     fn from(font: &'static MonoFont<'static>) -> Self {
-        Font::Mono(font)
+        Font::of_mono(font)
     }
 }
 
@@ -77,6 +90,7 @@ impl PartialEq for Font {
             #[cfg(feature = "u8g2")]
             (Font::U8g2(a), Font::U8g2(b)) => core::ptr::eq(*a, *b),
             (Font::Bitmap(a), Font::Bitmap(b)) => core::ptr::eq(*a, *b),
+            (Font::Cells(a), Font::Cells(b)) => core::ptr::eq(*a, *b),
             _ => false,
         }
     }
@@ -143,7 +157,57 @@ impl GlyphMask {
     }
 }
 
+/// The glyphs compared to tell a mono font's cell version: capitals, a descender,
+/// digits, punctuation (bold, italic and regular cuts differ in them); then characters
+/// beyond ASCII, which a Latin-1 or Cyrillic font has and a cell font replaces.
+const PROBE: &str = "AgW5%&@#";
+
 impl Font {
+    /// `font` as its [`CellFont`] of [`fonts`] when that has the same metrics and the
+    /// same pixels in a few probe glyphs (decoded here, once), else [`Font::Mono`].
+    /// `embedded-graphics` fonts are `const`s, so the reference cannot tell them apart.
+    ///
+    /// ```
+    /// use embedded_graphics::mono_font::ascii::{FONT_6X10, FONT_6X13};
+    /// use sprig::render::font::{fonts, Font};
+    ///
+    /// assert_eq!(Font::from(&FONT_6X10), Font::Cells(&fonts::FONT_6X10));
+    /// assert_eq!(Font::from(&FONT_6X13), Font::Mono(&FONT_6X13));
+    /// ```
+    pub fn of_mono(font: &'static MonoFont<'static>) -> Font {
+        let mono = Font::Mono(font);
+        let candidates: [&'static CellFont; 6] = [
+            &fonts::FONT_4X6,
+            &fonts::FONT_5X8,
+            &fonts::FONT_6X10,
+            &fonts::FONT_7X13,
+            &fonts::FONT_9X15,
+            &fonts::FONT_10X20,
+        ];
+        let (mut a, mut b) = (GlyphMask::default(), GlyphMask::default());
+        for cells in candidates {
+            if u32::from(cells.width) != font.character_size.width
+                || u32::from(cells.height) != font.character_size.height
+                || u32::from(cells.spacing) != font.character_spacing
+            {
+                continue;
+            }
+            let cell = Font::Cells(cells);
+            let same = PROBE
+                .chars()
+                .chain(['~', ' ', 'é', 'Ä', 'Ж', '\u{80}'])
+                .all(|c| {
+                    cell.glyph(c, &mut a);
+                    mono.glyph(c, &mut b);
+                    a.rows.get(..a.height as usize) == b.rows.get(..b.height as usize)
+                });
+            if same {
+                return cell;
+            }
+        }
+        mono
+    }
+
     /// The distance between two lines' tops, in pixels.
     pub fn line_height(&self) -> u32 {
         match self {
@@ -151,6 +215,22 @@ impl Font {
             #[cfg(feature = "u8g2")]
             Font::U8g2(f) => f.line_height(),
             Font::Bitmap(f) => u32::from(f.line_height),
+            Font::Cells(f) => u32::from(f.height),
+        }
+    }
+
+    /// The rows any glyph can cover, from a line's top: `(first, last + 1)`. The
+    /// blitter skips a line that cannot touch the region being redrawn.
+    pub fn rows(&self) -> (i32, i32) {
+        match self {
+            Font::Mono(f) => (0, f.character_size.height as i32),
+            #[cfg(feature = "u8g2")]
+            Font::U8g2(f) => {
+                let b = f.bounds();
+                (b.top_left.y, b.top_left.y + b.size.height as i32)
+            }
+            Font::Bitmap(f) => f.rows(),
+            Font::Cells(f) => (0, i32::from(f.height)),
         }
     }
 
@@ -161,6 +241,16 @@ impl Font {
             #[cfg(feature = "u8g2")]
             Font::U8g2(f) => f.advance(c),
             Font::Bitmap(f) => f.advance(c),
+            Font::Cells(f) => i32::from(f.width) + i32::from(f.spacing),
+        }
+    }
+
+    /// The advance of every character of a monospaced font (mono and cell fonts).
+    pub fn fixed_advance(&self) -> Option<i32> {
+        match self {
+            Font::Mono(f) => Some((f.character_size.width + f.character_spacing) as i32),
+            Font::Cells(f) => Some(i32::from(f.width) + i32::from(f.spacing)),
+            _ => None,
         }
     }
 
@@ -172,6 +262,7 @@ impl Font {
             #[cfg(feature = "u8g2")]
             Font::U8g2(_) => 0,
             Font::Bitmap(_) => 0,
+            Font::Cells(f) => i32::from(f.spacing),
         }
     }
 
@@ -179,8 +270,13 @@ impl Font {
     /// spacing after the last character (as `embedded-graphics` measures it).
     pub fn text_width(&self, line: &str) -> i32 {
         let mut width = 0;
-        for c in line.chars() {
-            width += self.advance(c);
+        if let Some(advance) = self.fixed_advance() {
+            // Monospaced: count the characters (one pass over the bytes).
+            width = advance * line.chars().count() as i32;
+        } else {
+            for c in line.chars() {
+                width += self.advance(c);
+            }
         }
         if width > 0 {
             width -= self.trailing_space();
@@ -196,6 +292,7 @@ impl Font {
             #[cfg(feature = "u8g2")]
             Font::U8g2(f) => f.glyph(c, mask),
             Font::Bitmap(f) => f.glyph(c, mask),
+            Font::Cells(f) => f.glyph(c, mask),
         }
     }
 
@@ -218,6 +315,11 @@ impl Font {
             #[cfg(feature = "u8g2")]
             Font::U8g2(u) => f.word(1).word(u.data_len()),
             Font::Bitmap(b) => f.word(2).word(b.glyphs.len() as u32),
+            Font::Cells(c) => f
+                .word(3)
+                .word(c.first as u32)
+                .word(c.last as u32)
+                .word(u32::from(c.width)),
         };
         let mut mask = GlyphMask::default();
         if self.glyph('A', &mut mask) {

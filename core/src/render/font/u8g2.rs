@@ -3,6 +3,7 @@
 
 use embedded_graphics::geometry::Point;
 use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::primitives::Rectangle;
 use u8g2_fonts::types::{FontColor, VerticalPosition};
 use u8g2_fonts::FontRenderer;
 
@@ -51,31 +52,32 @@ impl U8g2Font {
             .map_or(0, |d| d.advance.x)
     }
 
+    /// The font's bounding box: where any glyph's pixels can be, from the pen at a
+    /// line's top.
+    pub(crate) fn bounds(&self) -> Rectangle {
+        self.renderer.get_font_bounding_box(VerticalPosition::Top)
+    }
+
+    /// Decodes a glyph into the frame of the font's bounding box, with one lookup.
     pub(crate) fn glyph(&self, c: char, mask: &mut GlyphMask) -> bool {
-        let dims = self
-            .renderer
-            .get_rendered_dimensions(c, Point::zero(), VerticalPosition::Top);
-        let Some(bounds) = dims.ok().and_then(|d| d.bounding_box) else {
-            mask.reset(0, 0, 0, 0);
-            return false;
-        };
+        let frame = self.bounds();
         mask.reset(
-            bounds.top_left.x,
-            bounds.top_left.y,
-            bounds.size.width,
-            bounds.size.height,
+            frame.top_left.x,
+            frame.top_left.y,
+            frame.size.width,
+            frame.size.height,
         );
         let mut target = MaskTarget {
             mask,
-            origin: bounds.top_left,
+            origin: frame.top_left,
         };
-        let _ = self.renderer.render(
+        let drawn = self.renderer.render(
             c,
             Point::zero(),
             VerticalPosition::Top,
             FontColor::Transparent(BinaryColor::On),
             &mut target,
         );
-        true
+        matches!(drawn, Ok(d) if d.bounding_box.is_some())
     }
 }

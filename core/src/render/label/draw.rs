@@ -22,17 +22,27 @@ use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 const EDGE_SLACK: f32 = 1.0e-3;
 
 impl<const N: usize> Label<N> {
-    /// Calls `each(line_index, line_x, line_y, pen_x, c)` for every character with a
-    /// glyph, in text pixels from the box's top-left corner.
-    fn for_each_char(&self, p: &Placement, mut each: impl FnMut(i32, i32, char) -> bool) {
+    /// Calls `each(pen, top, advance, c)` for every character, in text pixels from the
+    /// box's top-left corner, for the lines `line(top)` accepts; `each` returning false
+    /// ends its line.
+    fn for_each_char(
+        &self,
+        p: &Placement,
+        mut line: impl FnMut(i32) -> bool,
+        mut each: impl FnMut(i32, i32, i32, char) -> bool,
+    ) {
         let mut top = p.top;
-        for line in Lines::new(&self.text, self.font, p.wrap_width) {
-            let mut pen = p.line_x(line.width);
-            for c in line.text.chars() {
-                if !each(pen, top, c) {
-                    break;
+        let fixed = self.font.fixed_advance();
+        for l in Lines::new(&self.text, self.font, p.wrap_width) {
+            if line(top) {
+                let mut pen = p.line_x(l.width);
+                for c in l.text.chars() {
+                    let advance = fixed.unwrap_or_else(|| self.font.advance(c));
+                    if !each(pen, top, advance, c) {
+                        break;
+                    }
+                    pen += advance;
                 }
-                pen += self.font.advance(c);
             }
             top += p.line_height;
         }
@@ -61,42 +71,49 @@ impl<const N: usize> Label<N> {
         }
         let (cx0, cy0) = (clip.top_left.x, clip.top_left.y);
         let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
-        // Glyphs may reach past their cell (u8g2 overhangs); skip only those that
-        // cannot touch the clip even a font height away.
+        // Lines whose glyphs cannot reach the clip are skipped whole; across a line,
+        // glyphs may overhang their advance (u8g2), so they are skipped only a line
+        // height away from the clip.
+        let (first_row, end_row) = self.font.rows();
         let reach = self.font.line_height() as i32;
         let ink = C::from_rgb888(self.color);
         let mut mask = GlyphMask::default();
         let font = self.font;
-        self.for_each_char(p, |pen, top, c| {
+        let line = |top: i32| oy + top + first_row < cy1 && oy + top + end_row > cy0;
+        self.for_each_char(p, line, |pen, top, advance, c| {
             let (gx, gy) = (ox + pen, oy + top);
-            if gy - reach >= cy1 || gy + 2 * reach <= cy0 {
-                return true;
-            }
             if gx - reach >= cx1 {
                 return false;
             }
-            if gx + font.advance(c) + reach <= cx0 || !font.glyph(c, &mut mask) {
+            if gx + advance + reach <= cx0 || !font.glyph(c, &mut mask) {
                 return true;
             }
             let left = gx + mask.left;
-            // Columns of the glyph inside the clip, as a bit mask.
-            let lo = (cx0 - left).clamp(0, 64) as u32;
-            let hi = (cx1 - left).clamp(0, 64) as u32;
-            if lo >= hi {
-                return true;
-            }
-            let keep = (u64::MAX >> (64 - (hi - lo))) << lo;
-            for (r, bits) in mask.rows.iter().take(mask.height as usize).enumerate() {
-                let y = gy + mask.top + r as i32;
-                if y < cy0 || y >= cy1 {
+            let right = left + mask.width as i32;
+            for (r, &bits) in mask.rows.iter().take(mask.height as usize).enumerate() {
+                if bits == 0 {
                     continue;
                 }
-                let mut bits = bits & keep;
+                let Some((row, start, opacity)) =
+                    canvas.row_mut(gy + mask.top + r as i32, left, right)
+                else {
+                    continue;
+                };
+                // The glyph's columns from the first one in the clip.
+                let mut bits = bits >> (start - left) as u32;
+                if row.len() < 64 {
+                    bits &= (1u64 << row.len()) - 1;
+                }
                 while bits != 0 {
-                    let start = bits.trailing_zeros();
-                    let run = (bits >> start).trailing_ones();
-                    canvas.fill_span(y, left + start as i32, left + (start + run) as i32, ink);
-                    bits &= !((u64::MAX >> (64 - run)) << start);
+                    let k = bits.trailing_zeros() as usize;
+                    if let Some(pixel) = row.get_mut(k) {
+                        *pixel = if opacity == u8::MAX {
+                            ink
+                        } else {
+                            ink.blend(*pixel, opacity)
+                        };
+                    }
+                    bits &= bits - 1;
                 }
             }
             true
@@ -113,27 +130,31 @@ impl<const N: usize> Label<N> {
         let color = self.color;
         let mut mask = GlyphMask::default();
         let font = self.font;
-        self.for_each_char(p, |pen, top, c| {
-            if !font.glyph(c, &mut mask) {
-                return true;
-            }
-            let left = b.x + (pen + mask.left) as f32 * s;
-            let upper = b.max_y() - (top + mask.top) as f32 * s;
-            let (w, h) = (mask.width as f32 * s, mask.height as f32 * s);
-            let cell = Rect::new(left, upper - h, w, h);
-            let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));
-            let inverse = i128::from(inverse);
-            let mask = &mask;
-            canvas.paint_fixed(cell, |pt| {
-                if !inside.contains(pt) {
-                    return None;
+        self.for_each_char(
+            p,
+            |_| true,
+            |pen, top, _, c| {
+                if !font.glyph(c, &mut mask) {
+                    return true;
                 }
-                let column = ((i128::from(pt.x) - left) * inverse) >> (2 * FX_BITS);
-                let row = ((upper - i128::from(pt.y)) * inverse) >> (2 * FX_BITS);
-                mask.get(column as i32, row as i32).then_some((color, 255))
-            });
-            true
-        });
+                let left = b.x + (pen + mask.left) as f32 * s;
+                let upper = b.max_y() - (top + mask.top) as f32 * s;
+                let (w, h) = (mask.width as f32 * s, mask.height as f32 * s);
+                let cell = Rect::new(left, upper - h, w, h);
+                let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));
+                let inverse = i128::from(inverse);
+                let mask = &mask;
+                canvas.paint_fixed(cell, |pt| {
+                    if !inside.contains(pt) {
+                        return None;
+                    }
+                    let column = ((i128::from(pt.x) - left) * inverse) >> (2 * FX_BITS);
+                    let row = ((upper - i128::from(pt.y)) * inverse) >> (2 * FX_BITS);
+                    mask.get(column as i32, row as i32).then_some((color, 255))
+                });
+                true
+            },
+        );
     }
 }
 

@@ -14,7 +14,6 @@ pub(crate) use layout::box_at_anchor;
 use core::fmt;
 
 use embedded_graphics::geometry::Size;
-use embedded_graphics::mono_font::ascii::FONT_6X10;
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use heapless::String;
 
@@ -130,7 +129,7 @@ pub struct Label<const N: usize = DEFAULT_LABEL_CAPACITY> {
 }
 
 impl Label {
-    /// A white label in `FONT_6X10` of the default capacity
+    /// A white label in `FONT_6X10` (its cell version, [`fonts::FONT_6X10`](crate::render::font::fonts::FONT_6X10)) of the default capacity
     /// ([`DEFAULT_LABEL_CAPACITY`] bytes). A longer text is cut at a character boundary
     /// and ends with [`ELLIPSIS`]; use [`try_new`](Self::try_new) for an error instead,
     /// or a larger capacity (`Label::<64>::try_new`).
@@ -151,7 +150,7 @@ impl Label {
 impl<const N: usize> Label<N> {
     /// A white, empty label in `FONT_6X10`.
     pub fn empty() -> Self {
-        let font = Font::Mono(&FONT_6X10);
+        let font = Font::Cells(&crate::render::font::fonts::FONT_6X10);
         Label {
             text: String::new(),
             font,
