@@ -256,7 +256,7 @@ pub fn build_breakout(world: &mut BreakoutWorld, autopilot: bool) -> Result<Game
     world.set_position(score, Vec2::new(1.0, HEIGHT - 1.0))?;
     world.add_component(
         score,
-        Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
+        Label::new("").with_font(&sprig::render::font::fonts::FONT_4X6),
     )?;
     world.add_component(
         score,

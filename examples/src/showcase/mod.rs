@@ -16,7 +16,7 @@ pub mod layout;
 pub mod thermostat;
 pub mod widgets;
 
-use embedded_graphics::mono_font::MonoFont;
+use sprig::render::font::CellFont;
 use sprig::render::{Label, Shape};
 use sprig::{world, CompId, Error, NodeId, Vec2};
 use sprig_ui::transition::Transition;
@@ -78,10 +78,11 @@ fn node_at(
     Ok(node)
 }
 
-/// A label in `font` and `color`.
+/// A label in `font` (a cell font: `embedded-graphics`' ASCII fonts, drawn a row at a
+/// time) and `color`.
 fn label(
     text: &str,
-    font: &'static MonoFont<'static>,
+    font: &'static CellFont,
     color: embedded_graphics::pixelcolor::Rgb888,
 ) -> Label {
     Label::new(text).with_font(font).with_color(color)

@@ -1,14 +1,16 @@
 //! Fixed-cell fonts in Sprig's own layout: the fast source for monospaced text. Every
-//! glyph is a `width × height` cell of whole bytes per row, glyphs one after the other
-//! in character order, so a glyph is found by a subtraction and decoded a row at a time
-//! (an `embedded-graphics` mono font can only be read a pixel at a time).
+//! glyph is a `width × height` cell, its rows packed bit after bit, glyphs one after the
+//! other in character order, so a glyph is found by a multiplication and decoded a row
+//! at a time (an `embedded-graphics` mono font can only be read a pixel at a time), in
+//! as many bytes as the mono font's own image.
 
 use super::GlyphMask;
 
 /// A monospaced font of fixed cells for a contiguous range of characters.
 ///
-/// `data` holds the glyphs of `first..=last` in order; each glyph is `height` rows of
-/// `ceil(width / 8)` bytes, the leftmost pixel in the most significant bit.
+/// `data` holds the glyphs of `first..=last` in order, each `height` rows of `width`
+/// bits (at most 56), all packed one after the other from the most significant bit of
+/// the first byte, the leftmost pixel of a row first.
 /// [`CellFont::from_mono`] is not `const` (a mono font's pixels can only be read at run
 /// time), so ready-made ones of `embedded-graphics`' ASCII fonts are in
 /// [`fonts`](super::fonts); the test `text_cell_fonts` checks them pixel for pixel.
@@ -16,7 +18,7 @@ use super::GlyphMask;
 /// ```
 /// use sprig::render::font::{CellFont, Font, GlyphMask};
 ///
-/// // Two 3 × 2 glyphs: '0' a box outline, '1' a bar.
+/// // Two 3 × 2 glyphs: '0' rows 111 and 101, '1' rows 010 and 010: 12 bits.
 /// static TINY: CellFont = CellFont {
 ///     first: '0',
 ///     last: '1',
@@ -24,7 +26,7 @@ use super::GlyphMask;
 ///     height: 2,
 ///     spacing: 1,
 ///     replacement: '0',
-///     data: &[0b1110_0000, 0b1010_0000, 0b0100_0000, 0b0100_0000],
+///     data: &[0b1111_0101, 0b0010_0000],
 /// };
 /// let mut mask = GlyphMask::default();
 /// assert!(Font::from(&TINY).glyph('1', &mut mask));
@@ -64,36 +66,35 @@ impl CellFont {
         let Some(index) = self.index(c) else {
             return false;
         };
-        let stride = usize::from(self.width).div_ceil(8);
-        let start = index * stride * usize::from(self.height);
-        let keep = u64::MAX >> (64 - u32::from(self.width).clamp(1, 64));
-        let height = mask.height as usize;
-        let Some(cell) = self.data.get(start..start + stride * height) else {
+        let width = usize::from(self.width);
+        if width == 0 || width > 56 {
             return false;
-        };
+        }
+        let mut bit = index * width * usize::from(self.height);
         let mut any = 0;
-        if stride == 1 {
-            for (bits, byte) in mask.rows.iter_mut().zip(cell) {
-                *bits = u64::from(byte.reverse_bits()) & keep;
-                any |= *bits;
-            }
-        } else {
-            for (bits, bytes) in mask.rows.iter_mut().zip(cell.chunks(stride)) {
-                let mut word = [0u8; 8];
-                for (w, b) in word.iter_mut().zip(bytes) {
+        let height = mask.height as usize;
+        for bits in mask.rows.iter_mut().take(height) {
+            // The 8 bytes from the row's first one, as a big-endian window.
+            let mut window = [0u8; 8];
+            if let Some(bytes) = self.data.get(bit / 8..) {
+                for (w, b) in window.iter_mut().zip(bytes) {
                     *w = *b;
                 }
-                *bits = u64::from_be_bytes(word).reverse_bits() & keep;
-                any |= *bits;
             }
+            let row = (u64::from_be_bytes(window) << (bit % 8)) >> (64 - width);
+            // Leftmost pixel first in the data, column k at bit k in the mask.
+            *bits = row.reverse_bits() >> (64 - width);
+            any |= *bits;
+            bit += width;
         }
         any != 0
     }
 
-    /// This font's cells read from an `embedded-graphics` mono font, for the
-    /// characters `first..=last`, into `data` (which must hold
-    /// `(last − first + 1) · height · ceil(width / 8)` bytes); `None` if it does not,
-    /// or the font is wider than 64 pixels. For generating tables; not `const`.
+    /// The cells of an `embedded-graphics` mono font for the characters
+    /// `first..=last`, written into `data` (which must hold
+    /// `ceil((last − first + 1) · height · width / 8)` bytes); the bytes used, or `None`
+    /// if `data` is too short or the font wider than 56 pixels. For generating tables;
+    /// not `const`.
     pub fn cells_of_mono(
         font: &embedded_graphics::mono_font::MonoFont<'_>,
         first: char,
@@ -101,26 +102,26 @@ impl CellFont {
         data: &mut [u8],
     ) -> Option<usize> {
         let (w, h) = (font.character_size.width, font.character_size.height);
-        if w > 64 || last < first {
+        if w > 56 || last < first {
             return None;
         }
-        let stride = w.div_ceil(8) as usize;
         let count = last as usize - first as usize + 1;
-        let need = count * stride * h as usize;
+        let need = (count * (w * h) as usize).div_ceil(8);
         let out = data.get_mut(..need)?;
         out.fill(0);
         let mut mask = GlyphMask::default();
-        for (i, c) in (first..=last).enumerate() {
+        let mut bit = 0usize;
+        for c in first..=last {
             super::mono::glyph(font, c, &mut mask);
             for row in 0..h as usize {
                 let bits = mask.rows.get(row).copied().unwrap_or(0);
                 for column in 0..w as usize {
                     if bits >> column & 1 == 1 {
-                        let at = (i * h as usize + row) * stride + column / 8;
-                        if let Some(byte) = out.get_mut(at) {
-                            *byte |= 0x80 >> (column % 8);
+                        if let Some(byte) = out.get_mut(bit / 8) {
+                            *byte |= 0x80 >> (bit % 8);
                         }
                     }
+                    bit += 1;
                 }
             }
         }

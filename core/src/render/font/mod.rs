@@ -61,11 +61,11 @@ impl From<&'static CellFont> for Font {
     }
 }
 
-/// An `embedded-graphics` mono font, or its [`CellFont`] from [`fonts`] when Sprig
-/// ships one (the same pixels, drawn a row at a time): see [`Font::of_mono`].
+/// An `embedded-graphics` mono font, drawn as it is (its cell version in [`fonts`], if
+/// Sprig ships one, draws the same pixels faster).
 impl From<&'static MonoFont<'static>> for Font {
     fn from(font: &'static MonoFont<'static>) -> Self {
-        Font::of_mono(font)
+        Font::Mono(font)
     }
 }
 
@@ -157,57 +157,7 @@ impl GlyphMask {
     }
 }
 
-/// The glyphs compared to tell a mono font's cell version: capitals, a descender,
-/// digits, punctuation (bold, italic and regular cuts differ in them); then characters
-/// beyond ASCII, which a Latin-1 or Cyrillic font has and a cell font replaces.
-const PROBE: &str = "AgW5%&@#";
-
 impl Font {
-    /// `font` as its [`CellFont`] of [`fonts`] when that has the same metrics and the
-    /// same pixels in a few probe glyphs (decoded here, once), else [`Font::Mono`].
-    /// `embedded-graphics` fonts are `const`s, so the reference cannot tell them apart.
-    ///
-    /// ```
-    /// use embedded_graphics::mono_font::ascii::{FONT_6X10, FONT_6X13};
-    /// use sprig::render::font::{fonts, Font};
-    ///
-    /// assert_eq!(Font::from(&FONT_6X10), Font::Cells(&fonts::FONT_6X10));
-    /// assert_eq!(Font::from(&FONT_6X13), Font::Mono(&FONT_6X13));
-    /// ```
-    pub fn of_mono(font: &'static MonoFont<'static>) -> Font {
-        let mono = Font::Mono(font);
-        let candidates: [&'static CellFont; 6] = [
-            &fonts::FONT_4X6,
-            &fonts::FONT_5X8,
-            &fonts::FONT_6X10,
-            &fonts::FONT_7X13,
-            &fonts::FONT_9X15,
-            &fonts::FONT_10X20,
-        ];
-        let (mut a, mut b) = (GlyphMask::default(), GlyphMask::default());
-        for cells in candidates {
-            if u32::from(cells.width) != font.character_size.width
-                || u32::from(cells.height) != font.character_size.height
-                || u32::from(cells.spacing) != font.character_spacing
-            {
-                continue;
-            }
-            let cell = Font::Cells(cells);
-            let same = PROBE
-                .chars()
-                .chain(['~', ' ', 'é', 'Ä', 'Ж', '\u{80}'])
-                .all(|c| {
-                    cell.glyph(c, &mut a);
-                    mono.glyph(c, &mut b);
-                    a.rows.get(..a.height as usize) == b.rows.get(..b.height as usize)
-                });
-            if same {
-                return cell;
-            }
-        }
-        mono
-    }
-
     /// The distance between two lines' tops, in pixels.
     pub fn line_height(&self) -> u32 {
         match self {
