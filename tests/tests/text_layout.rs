@@ -26,9 +26,9 @@ world! {
 
 /// Every printable character a filled 2 × 2 block, the space empty; advance 3, line 2.
 fn blocks() -> Font {
-    let mut data = vec![0xC0u8; 95 * 2];
-    data[0] = 0;
-    data[1] = 0;
+    // 95 glyphs of 4 bits, all set but the space's (the first nibble).
+    let mut data = vec![0xFFu8; 48];
+    data[0] = 0x0F;
     let font = CellFont {
         first: ' ',
         last: '~',

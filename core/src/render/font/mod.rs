@@ -13,6 +13,7 @@
 
 mod bitmap;
 mod cells;
+#[rustfmt::skip]
 pub mod fonts;
 mod mono;
 #[cfg(feature = "u8g2")]
