@@ -28,7 +28,7 @@ world! {
 fn blocks() -> Font {
     // 95 glyphs of 4 bits, all set but the space's (the first nibble).
     let mut data = vec![0xFFu8; 48];
-    data[0] = 0x0F;
+    data[0] = 0xF0; // least significant bit first
     let font = CellFont {
         first: ' ',
         last: '~',

@@ -9,8 +9,9 @@ use super::GlyphMask;
 /// A monospaced font of fixed cells for a contiguous range of characters.
 ///
 /// `data` holds the glyphs of `first..=last` in order, each `height` rows of `width`
-/// bits (at most 56), all packed one after the other from the most significant bit of
-/// the first byte, the leftmost pixel of a row first.
+/// bits (at most 56), all packed one after the other, least significant bit of each
+/// byte first, the leftmost pixel of a row first: bit `i` of the stream is bit `i % 8`
+/// of byte `i / 8` (so a row is a shift and a mask of a little-endian load).
 /// [`CellFont::from_mono`] is not `const` (a mono font's pixels can only be read at run
 /// time), so ready-made ones of `embedded-graphics`' ASCII fonts are in
 /// [`fonts`](super::fonts); the test `text_cell_fonts` checks them pixel for pixel.
@@ -18,7 +19,8 @@ use super::GlyphMask;
 /// ```
 /// use sprig::render::font::{CellFont, Font, GlyphMask};
 ///
-/// // Two 3 × 2 glyphs: '0' rows 111 and 101, '1' rows 010 and 010: 12 bits.
+/// // Two 3 × 2 glyphs: '0' rows 111 and 101, '1' rows 010 and 010: the 12 bits
+/// // 1111 0101 0010, least significant bit first in each byte.
 /// static TINY: CellFont = CellFont {
 ///     first: '0',
 ///     last: '1',
@@ -26,7 +28,7 @@ use super::GlyphMask;
 ///     height: 2,
 ///     spacing: 1,
 ///     replacement: '0',
-///     data: &[0b1111_0101, 0b0010_0000],
+///     data: &[0b1010_1111, 0b0000_0100],
 /// };
 /// let mut mask = GlyphMask::default();
 /// assert!(Font::from(&TINY).glyph('1', &mut mask));
@@ -70,22 +72,25 @@ impl CellFont {
         if width == 0 || width > 56 {
             return false;
         }
-        let mut bit = index * width * usize::from(self.height);
-        let mut any = 0;
         let height = mask.height as usize;
-        for bits in mask.rows.iter_mut().take(height) {
-            // The 8 bytes from the row's first one, as a big-endian window.
-            let mut window = [0u8; 8];
-            if let Some(bytes) = self.data.get(bit / 8..) {
-                for (w, b) in window.iter_mut().zip(bytes) {
-                    *w = *b;
-                }
+        let start = index * width * usize::from(self.height);
+        let keep = u64::MAX >> (64 - width);
+        let mut any = 0;
+        if width * height + 7 <= 128 {
+            // The whole glyph in one 16-byte little-endian load.
+            let window = load::<16>(self.data, start / 8);
+            let window = u128::from_le_bytes(window) >> (start % 8);
+            for (r, bits) in mask.rows.iter_mut().take(height).enumerate() {
+                *bits = (window >> (r * width)) as u64 & keep;
+                any |= *bits;
             }
-            let row = (u64::from_be_bytes(window) << (bit % 8)) >> (64 - width);
-            // Leftmost pixel first in the data, column k at bit k in the mask.
-            *bits = row.reverse_bits() >> (64 - width);
-            any |= *bits;
-            bit += width;
+        } else {
+            for (r, bits) in mask.rows.iter_mut().take(height).enumerate() {
+                let bit = start + r * width;
+                let window = u64::from_le_bytes(load::<8>(self.data, bit / 8));
+                *bits = (window >> (bit % 8)) & keep;
+                any |= *bits;
+            }
         }
         any != 0
     }
@@ -118,7 +123,7 @@ impl CellFont {
                 for column in 0..w as usize {
                     if bits >> column & 1 == 1 {
                         if let Some(byte) = out.get_mut(bit / 8) {
-                            *byte |= 0x80 >> (bit % 8);
+                            *byte |= 1 << (bit % 8);
                         }
                     }
                     bit += 1;
@@ -127,4 +132,18 @@ impl CellFont {
         }
         Some(need)
     }
+}
+
+/// `N` bytes of `data` from `at`, zeros past its end.
+fn load<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
+    if let Some(Ok(bytes)) = data.get(at..at + N).map(<[u8; N]>::try_from) {
+        return bytes;
+    }
+    let mut out = [0u8; N];
+    if let Some(bytes) = data.get(at..) {
+        for (o, b) in out.iter_mut().zip(bytes) {
+            *o = *b;
+        }
+    }
+    out
 }

@@ -207,7 +207,7 @@ impl Font {
 
     /// The space a mono font leaves after each character, which a line's width does not
     /// count after its last one (0 for the other sources).
-    fn trailing_space(&self) -> i32 {
+    pub(crate) fn trailing_space(&self) -> i32 {
         match self {
             Font::Mono(f) => f.character_spacing as i32,
             #[cfg(feature = "u8g2")]

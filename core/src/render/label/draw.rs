@@ -14,7 +14,7 @@ use crate::render::fixed::{fx, FxRect, FX_BITS};
 use crate::render::font::GlyphMask;
 use crate::Rect;
 
-use super::layout::{Lines, Placement};
+use super::layout::{Lines, Metrics, Placement};
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 
 /// Slack for float noise when a screen coordinate is rounded to a pixel: a coordinate
@@ -28,16 +28,16 @@ impl<const N: usize> Label<N> {
     fn for_each_char(
         &self,
         p: &Placement,
+        metrics: &Metrics,
         mut line: impl FnMut(i32) -> bool,
         mut each: impl FnMut(i32, i32, i32, char) -> bool,
     ) {
         let mut top = p.top;
-        let fixed = self.font.fixed_advance();
-        for l in Lines::new(&self.text, self.font, p.wrap_width) {
+        for l in Lines::new(&self.text, metrics, p.wrap_width) {
             if line(top) {
                 let mut pen = p.line_x(l.width);
                 for c in l.text.chars() {
-                    let advance = fixed.unwrap_or_else(|| self.font.advance(c));
+                    let advance = metrics.advance(c);
                     if !each(pen, top, advance, c) {
                         break;
                     }
@@ -49,7 +49,7 @@ impl<const N: usize> Label<N> {
     }
 
     /// The blitter: whole glyph rows, clipped, as spans of one colour.
-    fn blit<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, p: &Placement) {
+    fn blit<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, p: &Placement, metrics: &Metrics) {
         let screen = canvas.to_screen().transform_rect(&p.bounds);
         let x0 = libm::floorf(screen.x + EDGE_SLACK);
         let y0 = libm::floorf(screen.y + EDGE_SLACK);
@@ -80,7 +80,7 @@ impl<const N: usize> Label<N> {
         let mut mask = GlyphMask::default();
         let font = self.font;
         let line = |top: i32| oy + top + first_row < cy1 && oy + top + end_row > cy0;
-        self.for_each_char(p, line, |pen, top, advance, c| {
+        self.for_each_char(p, metrics, line, |pen, top, advance, c| {
             let (gx, gy) = (ox + pen, oy + top);
             if gx - reach >= cx1 {
                 return false;
@@ -122,7 +122,7 @@ impl<const N: usize> Label<N> {
 
     /// The sampled path: each glyph's pixels looked up at the pixel centres its
     /// (scaled, rotated) cell covers.
-    fn sample<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, p: &Placement) {
+    fn sample<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, p: &Placement, metrics: &Metrics) {
         let b = p.bounds;
         let s = p.scale;
         let inverse = fx(1.0 / s);
@@ -132,6 +132,7 @@ impl<const N: usize> Label<N> {
         let font = self.font;
         self.for_each_char(
             p,
+            metrics,
             |_| true,
             |pen, top, _, c| {
                 if !font.glyph(c, &mut mask) {
@@ -162,7 +163,8 @@ impl<const N: usize> Draw for Label<N> {
     const DRAWS: bool = true;
 
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
-        let p = self.placement(canvas.content());
+        let metrics = Metrics::new(self.font);
+        let p = self.placement(canvas.content(), &metrics);
         if !(p.bounds.width > 0.0 && p.bounds.height > 0.0) {
             return;
         }
@@ -177,9 +179,9 @@ impl<const N: usize> Draw for Label<N> {
         }
         let m = canvas.to_screen();
         if p.scale == 1.0 && m.a == 1.0 && m.d == -1.0 && m.b == 0.0 && m.c == 0.0 {
-            self.blit(canvas, &p);
+            self.blit(canvas, &p, &metrics);
         } else {
-            self.sample(canvas, &p);
+            self.sample(canvas, &p, &metrics);
         }
     }
 
@@ -218,6 +220,6 @@ impl<const N: usize> Draw for Label<N> {
 
     /// The label's box (see [`Label`]).
     fn local_bounds(&self, content: Rect) -> Rect {
-        self.placement(content).bounds
+        self.placement(content, &Metrics::new(self.font)).bounds
     }
 }

@@ -2,10 +2,68 @@
 //! boundaries (greedy, like Cocos's `cc.Label`); the label's box in node space for its
 //! overflow mode; the scale a shrinking label needs.
 
+use core::cell::Cell;
+
 use crate::render::font::Font;
 use crate::Rect;
 
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
+
+/// A font's advances, remembered for printable ASCII during one layout and drawing: a
+/// proportional font's advance is a glyph lookup, and a label asks for each character's
+/// several times (measuring, placing each line, drawing).
+pub(crate) struct Metrics {
+    pub(crate) font: Font,
+    fixed: Option<i32>,
+    trailing: i32,
+    ascii: [Cell<i16>; 95],
+}
+
+/// Not yet looked up.
+const UNKNOWN: i16 = i16::MIN;
+
+impl Metrics {
+    pub(crate) fn new(font: Font) -> Self {
+        Metrics {
+            font,
+            fixed: font.fixed_advance(),
+            trailing: font.trailing_space(),
+            ascii: core::array::from_fn(|_| Cell::new(UNKNOWN)),
+        }
+    }
+
+    /// How far the pen moves after `c`.
+    pub(crate) fn advance(&self, c: char) -> i32 {
+        if let Some(a) = self.fixed {
+            return a;
+        }
+        let Some(slot) = (c as usize)
+            .checked_sub(0x20)
+            .and_then(|i| self.ascii.get(i))
+        else {
+            return self.font.advance(c);
+        };
+        let known = slot.get();
+        if known != UNKNOWN {
+            return i32::from(known);
+        }
+        let a = self.font.advance(c);
+        slot.set(a.clamp(-32767, 32767) as i16);
+        a
+    }
+
+    /// A line's width, as [`Font::text_width`] measures it.
+    pub(crate) fn text_width(&self, line: &str) -> i32 {
+        let mut width = match self.fixed {
+            Some(a) => a * line.chars().count() as i32,
+            None => line.chars().map(|c| self.advance(c)).sum(),
+        };
+        if width > 0 {
+            width -= self.trailing;
+        }
+        width
+    }
+}
 
 /// One line: its text (without the break) and its width in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,14 +75,14 @@ pub(crate) struct Line<'a> {
 /// The lines of `text` in `font`, broken at `'\n'` and, with `wrap_width`, before a
 /// word that would end past it (a word wider than the whole width is broken between
 /// characters). Spaces at a wrapping break belong to no line.
-pub(crate) struct Lines<'a> {
+pub(crate) struct Lines<'a, 'm> {
     rest: Option<&'a str>,
-    font: Font,
+    font: &'m Metrics,
     wrap_width: Option<i32>,
 }
 
-impl<'a> Lines<'a> {
-    pub(crate) fn new(text: &'a str, font: Font, wrap_width: Option<i32>) -> Self {
+impl<'a, 'm> Lines<'a, 'm> {
+    pub(crate) fn new(text: &'a str, font: &'m Metrics, wrap_width: Option<i32>) -> Self {
         Lines {
             rest: Some(text),
             font,
@@ -33,7 +91,7 @@ impl<'a> Lines<'a> {
     }
 }
 
-impl<'a> Iterator for Lines<'a> {
+impl<'a> Iterator for Lines<'a, '_> {
     type Item = Line<'a>;
 
     fn next(&mut self) -> Option<Line<'a>> {
@@ -48,7 +106,7 @@ impl<'a> Iterator for Lines<'a> {
             return Some(Line { text: hard, width });
         };
         // Greedy: the longest prefix of whole words that fits.
-        let spacing = self.font.text_width("  ") - 2 * self.font.advance(' ');
+        let spacing = -self.font.trailing;
         let mut pen = 0;
         let mut last_break: Option<usize> = None;
         for (i, c) in hard.char_indices() {
@@ -109,7 +167,12 @@ impl Placement {
 }
 
 /// The size of the text block in text pixels: the widest line and the lines' height.
-pub(crate) fn measure(text: &str, font: Font, line_height: i32, wrap: Option<i32>) -> (i32, i32) {
+pub(crate) fn measure(
+    text: &str,
+    font: &Metrics,
+    line_height: i32,
+    wrap: Option<i32>,
+) -> (i32, i32) {
     let mut width = 0;
     let mut lines = 0;
     for line in Lines::new(text, font, wrap) {
@@ -150,8 +213,7 @@ const SHRINK_STEPS: u32 = 16;
 
 impl<const N: usize> Label<N> {
     /// The label's placement in a node of content rectangle `content`.
-    pub(crate) fn placement(&self, content: Rect) -> Placement {
-        let font = self.font;
+    pub(crate) fn placement(&self, content: Rect, font: &Metrics) -> Placement {
         let line_height = self.line_height_px();
         let h_fraction = match self.horizontal_align {
             HorizontalAlign::Left => 0.0,

@@ -311,7 +311,8 @@ impl<const N: usize> Label<N> {
     /// assert_eq!((label.size().width, label.size().height), (18, 20));
     /// ```
     pub fn size(&self) -> Size {
-        let (w, h) = layout::measure(&self.text, self.font, self.line_height_px(), None);
+        let metrics = layout::Metrics::new(self.font);
+        let (w, h) = layout::measure(&self.text, &metrics, self.line_height_px(), None);
         Size::new(w.max(0) as u32, h.max(0) as u32)
     }
 }
