@@ -12,7 +12,7 @@ use super::GlyphMask;
 /// bits (at most 56), all packed one after the other, least significant bit of each
 /// byte first, the leftmost pixel of a row first: bit `i` of the stream is bit `i % 8`
 /// of byte `i / 8` (so a row is a shift and a mask of a little-endian load).
-/// [`CellFont::from_mono`] is not `const` (a mono font's pixels can only be read at run
+/// [`CellFont::cells_of_mono`] is not `const` (a mono font's pixels can only be read at run
 /// time), so ready-made ones of `embedded-graphics`' ASCII fonts are in
 /// [`fonts`](super::fonts); the test `text_cell_fonts` checks them pixel for pixel.
 ///
