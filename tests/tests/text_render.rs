@@ -68,6 +68,13 @@ fn changing_text_damages_the_old_and_new_boxes_only() {
         r.flushed(),
         [Rectangle::new(Point::new(10, 20), Size::new(24, 10))]
     );
+    // Another text of the same size: the same box.
+    set(&mut w, "5678");
+    r.render(&mut w, &mut fb).unwrap();
+    assert_eq!(
+        r.flushed(),
+        [Rectangle::new(Point::new(10, 20), Size::new(24, 10))]
+    );
     // Shorter: the old box.
     set(&mut w, "9");
     r.render(&mut w, &mut fb).unwrap();

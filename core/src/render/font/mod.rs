@@ -44,6 +44,7 @@ pub const MAX_GLYPH_SIZE: u32 = 64;
 /// assert_eq!(font.text_width("abc"), 18);
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Font {
     /// An `embedded-graphics` mono font.
     Mono(&'static MonoFont<'static>),
