@@ -268,3 +268,57 @@ fn too_long_text_is_an_error_that_changes_nothing() {
     assert!(l.set_text_truncated("123456"));
     assert_eq!(l.text.as_str(), "1...");
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn overflow() -> impl Strategy<Value = Overflow> {
+        prop_oneof![
+            Just(Overflow::None),
+            Just(Overflow::Clamp),
+            Just(Overflow::Shrink),
+            Just(Overflow::ResizeHeight)
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any text (spaces, line breaks, characters beyond the font, long words), any
+        /// box and mode: the label draws, and nothing outside its bounds.
+        #[test]
+        fn a_label_paints_only_inside_its_bounds(
+            text in "[a-c é\n]{0,40}",
+            width in 0.0f32..30.0,
+            height in 0.0f32..20.0,
+            mode in overflow(),
+            wrap in any::<bool>(),
+            h in 0usize..3,
+            v in 0usize..3,
+        ) {
+            let aligns = [HorizontalAlign::Left, HorizontalAlign::Center, HorizontalAlign::Right];
+            let valigns = [VerticalAlign::Top, VerticalAlign::Center, VerticalAlign::Bottom];
+            let l = Text64::try_new(&text).unwrap()
+                .with_font(blocks())
+                .with_overflow(mode)
+                .with_wrap(wrap)
+                .with_align(aligns[h], valigns[v]);
+            let b = l.local_bounds(Rect::new(-width / 2.0, -height / 2.0, width, height));
+            let pic = picture_at(l, (48, 48), (0.5, 0.5), (width, height), (24.0, 24.0));
+            for (y, row) in pic.iter().enumerate() {
+                for (x, p) in row.chars().enumerate() {
+                    if p != '.' {
+                        // Pixel centre in the node's space (y up).
+                        let (lx, ly) = (x as f32 + 0.5 - 24.0, 24.0 - (y as f32 + 0.5));
+                        prop_assert!(
+                            lx >= b.x - 0.5 && lx <= b.max_x() + 0.5
+                                && ly >= b.y - 0.5 && ly <= b.max_y() + 0.5,
+                            "pixel ({x}, {y}) outside {b:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -91,11 +91,12 @@ impl<const N: usize> Label<N> {
             let left = gx + mask.left;
             let right = left + mask.width as i32;
             for (r, &bits) in mask.rows.iter().take(mask.height as usize).enumerate() {
-                if bits == 0 {
+                let y = gy + mask.top + r as i32;
+                // The box's cover clips too, not only the region being redrawn.
+                if bits == 0 || y < cy0 || y >= cy1 {
                     continue;
                 }
-                let Some((row, start, opacity)) =
-                    canvas.row_mut(gy + mask.top + r as i32, left, right)
+                let Some((row, start, opacity)) = canvas.row_mut(y, left.max(cx0), right.min(cx1))
                 else {
                     continue;
                 };

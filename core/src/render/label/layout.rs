@@ -97,7 +97,7 @@ impl<'a> Iterator for Lines<'a, '_> {
     fn next(&mut self) -> Option<Line<'a>> {
         let text = self.rest?;
         let (hard, after) = match text.find('\n') {
-            Some(i) => (&text[..i], Some(&text[i + 1..])),
+            Some(i) => (text.get(..i).unwrap_or(""), text.get(i + 1..)),
             None => (text, None),
         };
         let Some(limit) = self.wrap_width else {
@@ -117,15 +117,17 @@ impl<'a> Iterator for Lines<'a, '_> {
             // The width with `c` last: its advance less a mono font's trailing space.
             if c != ' ' && pen + advance + spacing > limit && i > 0 {
                 let cut = match last_break {
-                    Some(b) if hard[..b].trim_end_matches(' ').is_empty() => i,
+                    Some(b) if head(hard, b).trim_end_matches(' ').is_empty() => i,
                     Some(b) => b,
                     None => i,
                 };
-                let line = hard[..cut].trim_end_matches(' ');
-                let next = hard[cut..].trim_start_matches(' ');
-                // The rest of this hard line and what follows it.
-                let consumed = text.len() - (hard.len() - cut) + (hard[cut..].len() - next.len());
-                self.rest = Some(&text[consumed..]);
+                let line = head(hard, cut).trim_end_matches(' ');
+                let tail = hard.get(cut..).unwrap_or("");
+                let next = tail.trim_start_matches(' ');
+                // The rest of this hard line (its leading spaces dropped) and what
+                // follows it: `hard` starts `text`, so an index in one is in the other.
+                let consumed = cut + (tail.len() - next.len());
+                self.rest = text.get(consumed..);
                 let width = self.font.text_width(line);
                 return Some(Line { text: line, width });
             }
@@ -137,6 +139,11 @@ impl<'a> Iterator for Lines<'a, '_> {
             width: self.font.text_width(hard),
         })
     }
+}
+
+/// The first `end` bytes of `s` (`end` is a character boundary found in it).
+fn head(s: &str, end: usize) -> &str {
+    s.get(..end).unwrap_or(s)
 }
 
 /// Where a label's text goes in its node: the box (node space, y up), the text block's

@@ -230,7 +230,7 @@ impl<const N: usize> Label<N> {
             cut -= 1;
         }
         self.text.clear();
-        let _ = self.text.push_str(&text[..cut]);
+        let _ = self.text.push_str(text.get(..cut).unwrap_or(""));
         for c in ELLIPSIS.chars() {
             if self.text.push(c).is_err() {
                 break;
