@@ -239,3 +239,37 @@ fn golden_text_gray4() {
 fn golden_text_binary() {
     golden::<BinaryColor>("text_binary");
 }
+
+#[test]
+fn u8g2_text_is_pixel_for_pixel_what_u8g2_fonts_draws() {
+    use u8g2_fonts::types::{FontColor, VerticalPosition};
+    let paragraph = "Proportional text:\nHeli 0123 (mm)";
+    let mut w = W::new();
+    let label = text(paragraph)
+        .with_font(&HELV)
+        .with_align(HorizontalAlign::Left, VerticalAlign::Top);
+    put(&mut w, (0.0, 1.0), (1.0, 1.0), (0.0, 32.0), label);
+    let mut fb = Framebuffer::new(96, 32, Rgb888::BLACK);
+    let mut r: Renderer<Rgb888, 16, 256> =
+        Renderer::new(Size::new(96, 32), Rgb888::BLACK, BusCost::new(16, 0));
+    r.render(&mut w, &mut fb).unwrap();
+    let mut expected = Framebuffer::new(96, 32, Rgb888::BLACK);
+    u8g2_fonts::FontRenderer::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>()
+        .render(
+            paragraph,
+            Point::zero(),
+            VerticalPosition::Top,
+            FontColor::Transparent(Rgb888::WHITE),
+            &mut expected,
+        )
+        .unwrap();
+    assert!(
+        expected
+            .pixels
+            .iter()
+            .filter(|&&p| p == Rgb888::WHITE)
+            .count()
+            > 100
+    );
+    assert!(fb.pixels == expected.pixels);
+}
