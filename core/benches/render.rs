@@ -3,6 +3,10 @@
 //! flushed per frame, ns per frame, the share of still frames that flushed nothing, and
 //! how the flushed bytes compare with the pixels that really changed.
 //!
+//! Then text: a screen of `FONT_6X10` text drawn by a full redraw of a world holding one
+//! label, its net cost (less the same redraw without the label) per glyph, side by side
+//! with drawing the same text through `embedded-graphics`' `Text` onto the same
+//! framebuffer; and the same for a u8g2 font against `u8g2-fonts`' own renderer.
 //! The last row draws a picture with alpha beside `embedded-graphics`' `Image`
 //! (`render_parts/image.rs`).
 //!
@@ -32,6 +36,22 @@ world! {
         },
     };
 }
+
+/// A label of a whole screen of text.
+type ScreenLabel = sprig::render::Label<160>;
+
+world! {
+    /// One label on the screen.
+    type TextW = World {
+        nodes: 4,
+        components: TextScene {
+            ScreenLabel: 1,
+        },
+    };
+}
+
+/// Six lines of 21 characters: 126 × 60 pixels in `FONT_6X10`.
+const PARAGRAPH: &str = "Sprig draws text with\na glyph blitter: rows\nof bits become spans.\nThe quick brown fox j\numps over a lazy dog.\n0123456789 +-*/ ()[]!";
 
 const WIDTH: u32 = 128;
 const HEIGHT: u32 = 64;
@@ -170,7 +190,132 @@ fn animate(w: &mut W, s: &Stage, f: u32) {
     }
 }
 
+/// Best of `runs` timings of `f`, in ns, each the mean over `reps` calls.
+fn time_ns(runs: u32, reps: u32, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..runs {
+        let start = Instant::now();
+        for _ in 0..reps {
+            f();
+        }
+        best = best.min(start.elapsed().as_nanos() as f64 / f64::from(reps));
+    }
+    best
+}
+
+/// The text row: Sprig's label against `embedded-graphics`' `Text` (mono) and against
+/// `u8g2-fonts`' renderer (u8g2), on the same framebuffer.
+fn text_bench() {
+    use embedded_graphics::mono_font::{ascii::FONT_6X10, MonoTextStyle};
+    use embedded_graphics::text::{Baseline, Text};
+    use embedded_graphics::Drawable;
+    use sprig::render::font::U8g2Font;
+    use sprig::render::{HorizontalAlign, VerticalAlign};
+    use u8g2_fonts::types::{FontColor, VerticalPosition};
+    use u8g2_fonts::FontRenderer;
+
+    static HELV: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>();
+    let glyphs = PARAGRAPH.chars().filter(|c| !c.is_whitespace()).count() as f64;
+    let size = Size::new(WIDTH, HEIGHT);
+    let bg = Rgb888::new(0, 0, 0);
+    let white = Rgb888::new(255, 255, 255);
+    let frame_ns = |label: Option<ScreenLabel>| {
+        let mut w = TextW::new();
+        let root = w.root();
+        let n = w.create_child(root, "text").expect("fits");
+        w.set_anchor(n, Vec2::new(0.0, 1.0)).expect("valid");
+        w.set_content_size(n, Size2::new(128.0, 64.0))
+            .expect("valid");
+        w.set_position(n, Vec2::new(0.0, 64.0)).expect("valid");
+        if let Some(label) = label {
+            w.add_component(n, label).expect("fits");
+        }
+        w.tick(1.0 / 30.0).expect("not in a hook");
+        let mut r: Renderer<Gray4, 4, 2048> = Renderer::new(size, bg, COST);
+        let mut s = screen();
+        let ns = time_ns(5, 200, || {
+            r.render_full(&mut w, &mut s).expect("infallible");
+            black_box(&s.pixels);
+        });
+        (ns, s)
+    };
+    let label = |font: sprig::render::font::Font| {
+        let mut l = ScreenLabel::try_new(PARAGRAPH).expect("fits");
+        l.set_font(font);
+        l.with_color(white)
+            .with_align(HorizontalAlign::Left, VerticalAlign::Top)
+    };
+    let (empty_ns, _) = frame_ns(None);
+    let (mono_ns, mono_screen) = frame_ns(Some(label(sprig::render::font::Font::Mono(&FONT_6X10))));
+    let (u8g2_ns, u8g2_screen) = frame_ns(Some(label((&HELV).into())));
+    let (cells_ns, cells_screen) =
+        frame_ns(Some(label((&sprig::render::font::fonts::FONT_6X10).into())));
+    assert!(
+        cells_screen.pixels == mono_screen.pixels,
+        "cell font differs from FONT_6X10"
+    );
+
+    let mut s = screen();
+    let style = MonoTextStyle::new(&FONT_6X10, Gray4::new(15));
+    let eg_ns = time_ns(5, 200, || {
+        Text::with_baseline(
+            PARAGRAPH,
+            embedded_graphics::geometry::Point::zero(),
+            style,
+            Baseline::Top,
+        )
+        .draw(&mut s)
+        .expect("infallible");
+        black_box(&s.pixels);
+    });
+    assert!(
+        s.pixels == mono_screen.pixels,
+        "Sprig's label and embedded-graphics' Text draw different pixels"
+    );
+    let renderer = FontRenderer::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>();
+    let mut s = screen();
+    let u8g2_ref_ns = time_ns(5, 200, || {
+        renderer
+            .render(
+                PARAGRAPH,
+                embedded_graphics::geometry::Point::zero(),
+                VerticalPosition::Top,
+                FontColor::Transparent(Gray4::new(15)),
+                &mut s,
+            )
+            .expect("infallible");
+        black_box(&s.pixels);
+    });
+    assert!(
+        s.pixels == u8g2_screen.pixels,
+        "Sprig's label and u8g2-fonts draw different pixels"
+    );
+    let per_glyph = |ns: f64| ns / glyphs;
+    println!(
+        "text 128x64 Gray4, {glyphs} glyphs, full redraw: empty frame {empty_ns:.0} ns; ns per glyph (net of the empty frame):"
+    );
+    println!(
+        "text e-g FONT_6X10 (Font::Mono): sprig {:.1} ns/glyph | embedded-graphics Text {:.1} ns/glyph | sprig {:.2}x faster",
+        per_glyph(mono_ns - empty_ns),
+        per_glyph(eg_ns),
+        eg_ns / (mono_ns - empty_ns)
+    );
+    println!(
+        "text cells 6x10 (sprig::render::font::fonts::FONT_6X10): sprig {:.1} ns/glyph | embedded-graphics Text (FONT_6X10) {:.1} ns/glyph | sprig {:.2}x faster",
+        per_glyph(cells_ns - empty_ns),
+        per_glyph(eg_ns),
+        eg_ns / (cells_ns - empty_ns)
+    );
+    println!(
+        "text u8g2 helvR08: sprig {:.1} ns/glyph | u8g2-fonts FontRenderer {:.1} ns/glyph | sprig {:.2}x faster",
+        per_glyph(u8g2_ns - empty_ns),
+        per_glyph(u8g2_ref_ns),
+        u8g2_ref_ns / (u8g2_ns - empty_ns)
+    );
+}
+
 fn main() {
+    text_bench();
     let size = Size::new(WIDTH, HEIGHT);
     let bg = Rgb888::new(0, 0, 0);
     let mut w = W::new();

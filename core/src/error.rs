@@ -90,6 +90,13 @@ pub enum Error {
     /// `instantiate` of a subtree holding a component whose type does not implement
     /// `Clone`.
     NotCloneable,
+    /// A text longer than the label's capacity (its `N` parameter, in bytes).
+    TextTooLong {
+        /// Length of the rejected text, in bytes.
+        len: u16,
+        /// The label's capacity, in bytes.
+        capacity: u16,
+    },
 }
 
 impl fmt::Display for Error {
@@ -148,6 +155,9 @@ impl fmt::Display for Error {
             Error::NotCloneable => f.write_str(
                 "the subtree holds a component whose type does not implement Clone, so it cannot be instantiated",
             ),
+            Error::TextTooLong { len, capacity } => {
+                write!(f, "text too long: {len} bytes, the label holds {capacity}")
+            }
         }
     }
 }

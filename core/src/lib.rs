@@ -40,6 +40,12 @@ mod sort;
 mod tree;
 mod world;
 
+// The text guide's Rust examples are doctests of this crate, so they cannot drift from
+// the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/text.md")]
+struct TextGuide;
+
 pub use engine::activator::MAX_ACTIVATION_DEPTH;
 pub use engine::any_world::AnyWorld;
 pub use engine::component::{

@@ -176,7 +176,7 @@ impl Hooks for Score {
         );
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            ctx.get_mut::<Label>(label)?.set_text(&text);
+            ctx.get_mut::<Label>(label)?.set_text(&text)?;
         }
         Ok(())
     }
@@ -240,7 +240,7 @@ scene! {
                 anchor: (0.0, 1.0),
                 size: (1.0, 1.0),
                 position: (1.0, HEIGHT - 1.0),
-                Label = Label::new("").with_font(&embedded_graphics::mono_font::ascii::FONT_4X6),
+                Label = Label::new("").with_font(&sprig::render::font::fonts::FONT_4X6),
                 Score = Score { points: 0, lives: 3 },
             },
             #[id] ball: node Ball {

@@ -12,7 +12,7 @@ use embedded_graphics::Drawable;
 use proptest::prelude::*;
 use sprig::render::damage::BusCost;
 use sprig::render::{
-    Clip, Draw, Image, ImageSource, Label, ProgressBar, RenderColor, Renderer, Shape, MAX_LABEL_LEN,
+    Clip, Draw, Image, ImageSource, Label, ProgressBar, RenderColor, Renderer, Shape,
 };
 use sprig::{world, NodeId, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
@@ -165,38 +165,78 @@ fn label_uses_its_font_and_colour_and_a_second_line() {
     assert_eq!(fb.pixels, expected.pixels);
 }
 
+/// "Hi" in FONT_6X10 drawn by `embedded-graphics` at (0, 0): the 12 × 10 reference
+/// glyph pixels, lit or not.
+fn hi_pixels() -> Vec<Vec<bool>> {
+    let r = reference_text::<Rgb888>(12, 10, BLACK, "Hi", &FONT_6X10, WHITE, Point::zero());
+    (0..10)
+        .map(|y| (0..12).map(|x| r.get(x, y) == WHITE).collect())
+        .collect()
+}
+
 #[test]
-fn label_scaled_up_keeps_its_glyph_size_and_its_anchor_point() {
-    // Scale 2: the box spans world 8..32 × 0..20, the text is still 12 × 10 and its
-    // centre stays on the node: top-left (14, 5) as unscaled.
+fn label_scaled_up_scales_its_glyphs_around_its_anchor_point() {
+    // Scale 2 around the centre: the box spans world 8..32 × 0..20, screen columns
+    // 8..32, rows 0..20, and each glyph pixel becomes a 2 × 2 block.
     let mut w = W::new();
     let n = node(&mut w, (0.5, 0.5), (12.0, 10.0), (20.0, 10.0));
     w.set_scale(n, Vec2::new(2.0, 2.0)).unwrap();
     w.add_component(n, Label::new("Hi")).unwrap();
     let fb = render::<Rgb888>(&mut w, 40, 20, BLACK);
-    let expected =
-        reference_text::<Rgb888>(40, 20, BLACK, "Hi", &FONT_6X10, WHITE, Point::new(14, 5));
-    assert_eq!(fb.pixels, expected.pixels);
+    let hi = hi_pixels();
+    for y in 0..20 {
+        for x in 0..40 {
+            let on = (8..32).contains(&x) && hi[y as usize / 2][(x as usize - 8) / 2];
+            assert_eq!(fb.get(x, y), if on { WHITE } else { BLACK }, "({x}, {y})");
+        }
+    }
 }
 
 #[test]
-fn label_scaled_down_is_cut_at_its_box() {
-    // Scale 0.5 around the centre: box world 17..23 × 7.5..12.5 → screen columns 17..23,
-    // rows 7..13 (widened to whole pixels). The text, still at (14, 5), is cut there.
+fn label_scaled_down_samples_its_glyphs_inside_its_box() {
+    // Scale 0.5 around the centre: box world 17..23 × 7.5..12.5, screen rows 7.5..12.5.
+    // Pixel centres (x + 0.5, y + 0.5) of columns 17..23 and rows 8..12 fall in it (the
+    // top edge is out); each samples the glyph pixel at the centre's offset from the
+    // box's top-left, doubled and floored: (2·(x − 17) + 1, 2·(y − 7)).
     let mut w = W::new();
     let n = node(&mut w, (0.5, 0.5), (12.0, 10.0), (20.0, 10.0));
     w.set_scale(n, Vec2::new(0.5, 0.5)).unwrap();
     w.add_component(n, Label::new("Hi")).unwrap();
     let fb = render::<Rgb888>(&mut w, 40, 20, BLACK);
-    let full = reference_text::<Rgb888>(40, 20, BLACK, "Hi", &FONT_6X10, WHITE, Point::new(14, 5));
-    for y in 0..20 {
-        for x in 0..40 {
-            let inside = (17..23).contains(&x) && (7..13).contains(&y);
-            let expected = if inside { full.get(x, y) } else { BLACK };
-            assert_eq!(fb.get(x, y), expected, "({x}, {y})");
+    let hi = hi_pixels();
+    for y in 0..20u32 {
+        for x in 0..40u32 {
+            let inside = (17..23).contains(&x) && (8..12).contains(&y);
+            let on = inside && hi[(2 * (y - 7)) as usize][(2 * (x - 17) + 1) as usize];
+            assert_eq!(fb.get(x, y), if on { WHITE } else { BLACK }, "({x}, {y})");
         }
     }
     assert!(lit(&fb, BLACK) > 0);
+}
+
+#[test]
+fn label_turned_a_quarter_turn_is_exact() {
+    // 90° counter-clockwise around the centre: the text's x runs up the screen, its y
+    // to the right. Text pixel (tx, ty) lands on screen (15 + ty, 15 − tx).
+    let mut w = W::new();
+    let n = node(&mut w, (0.5, 0.5), (12.0, 10.0), (20.0, 10.0));
+    w.set_angle_degrees(n, 90.0).unwrap();
+    w.add_component(n, Label::new("Hi")).unwrap();
+    let fb = render::<Rgb888>(&mut w, 40, 20, BLACK);
+    let hi = hi_pixels();
+    let mut expected = vec![vec![BLACK; 40]; 20];
+    for (ty, row) in hi.iter().enumerate() {
+        for (tx, &on) in row.iter().enumerate() {
+            if on {
+                expected[15 - tx][15 + ty] = WHITE;
+            }
+        }
+    }
+    for (y, row) in expected.iter().enumerate() {
+        for (x, &want) in row.iter().enumerate() {
+            assert_eq!(fb.get(x as u32, y as u32), want, "({x}, {y})");
+        }
+    }
 }
 
 #[test]
@@ -253,12 +293,21 @@ fn label_opacity_blends_the_text() {
 }
 
 #[test]
-fn label_text_is_cut_at_a_character_boundary() {
+fn label_text_too_long_is_an_error_or_a_visible_cut() {
+    // `new` cuts with an ellipsis that shows; `set_text` refuses and keeps the text.
     let mut label = Label::new("0123456789012345678901234567890123456789");
-    assert_eq!(label.text.len(), MAX_LABEL_LEN);
-    assert!(!label.set_text("€€€€€€€€€€€€")); // 3 bytes each: ten fit in 32
-    assert_eq!(label.text.as_str(), "€€€€€€€€€€");
-    assert!(label.set_text("ok"));
+    assert_eq!(label.text.as_str(), "01234567890123456789012345678...");
+    assert_eq!(
+        label.set_text("€€€€€€€€€€€"), // 3 bytes each: 33 bytes
+        Err(sprig::Error::TextTooLong {
+            len: 33,
+            capacity: 32
+        })
+    );
+    assert_eq!(label.text.as_str(), "01234567890123456789012345678...");
+    assert!(label.set_text_truncated("€€€€€€€€€€€"));
+    assert_eq!(label.text.as_str(), "€€€€€€€€€..."); // 27 + 3 bytes
+    assert_eq!(label.set_text("ok"), Ok(()));
     assert_eq!(label.text.as_str(), "ok");
     // An empty label draws nothing and has an empty box.
     let mut w = W::new();
@@ -873,7 +922,8 @@ fn apply(w: &mut W, b: &Built, c: &Change) {
             let comp = w.component_of::<Label>(target).unwrap().unwrap();
             w.get_mut::<Label>(comp)
                 .unwrap()
-                .set_text(TEXTS[usize::from(k) % TEXTS.len()]);
+                .set_text(TEXTS[usize::from(k) % TEXTS.len()])
+                .unwrap();
         }
         Change::Value(v) => {
             let comp = w.component_of::<ProgressBar>(b.bar).unwrap().unwrap();

@@ -85,7 +85,8 @@ fn a_copy_has_the_originals_properties_order_and_components() {
     w.set_enabled(panel.probe.id(), false).unwrap();
     w.get_mut::<Label>(w.component_of::<Label>(panel.title).unwrap().unwrap())
         .unwrap()
-        .set_text("Changed");
+        .set_text("Changed")
+        .unwrap();
     w.tick(0.016).unwrap();
     take_log();
     let copy = w.instantiate(panel.top).unwrap();

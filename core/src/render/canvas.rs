@@ -182,6 +182,32 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         }
     }
 
+    /// The screen rectangle this canvas draws into (the redrawn region).
+    pub(crate) fn clip(&self) -> Rectangle {
+        self.clip
+    }
+
+    /// The pixels `x0..x1` of screen row `y` that lie in the clip, with the screen x of
+    /// the first, and the node's opacity: the text blitter writes glyph rows straight
+    /// into them (one clip test per row instead of per pixel).
+    pub(crate) fn row_mut(&mut self, y: i32, x0: i32, x1: i32) -> Option<(&mut [C], i32, u8)> {
+        let c = self.clip;
+        let (cx0, cy0) = (c.top_left.x, c.top_left.y);
+        if y < cy0 || y >= cy0 + c.size.height as i32 {
+            return None;
+        }
+        let x0 = x0.max(cx0);
+        let x1 = x1.min(cx0 + c.size.width as i32);
+        if x0 >= x1 {
+            return None;
+        }
+        let row = (y - self.tile.top_left.y) as usize * self.tile.size.width as usize;
+        let start = row + (x0 - self.tile.top_left.x) as usize;
+        let end = start + (x1 - x0) as usize;
+        let opacity = self.opacity;
+        self.pixels.get_mut(start..end).map(|p| (p, x0, opacity))
+    }
+
     /// A `DrawTarget` in screen pixels over this canvas, blending with the node's
     /// opacity and clipped: for drawing `embedded-graphics` drawables (text, images)
     /// that need no transform beyond the position the caller gives them.

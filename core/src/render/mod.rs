@@ -6,6 +6,7 @@
 //! - [`damage`]: the fixed-capacity list of damaged rectangles, merged by bus cost.
 //! - draw order ([`DrawOrder`]): `docs/lifecycle.md` §6.
 //! - [`Draw`] / [`DrawSet`]: what a drawable component is; [`Canvas`]: what it draws on.
+//! - [`font`]: fonts for labels (mono, u8g2, your own bitmaps); [`Label`]: text.
 //! - [`fixed`]: fixed-point sampling, the built-in shapes' path on boards without an FPU.
 //! - [`Image`], [`Sprite`] and [`SpriteSheet`]: pictures with transparency and sprite
 //!   sheets (`docs/images.md`).
@@ -18,6 +19,7 @@ mod draw;
 mod draw_order;
 mod fingerprint;
 pub mod fixed;
+pub mod font;
 mod image;
 mod label;
 mod progress;
@@ -33,7 +35,9 @@ pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
 pub use image::{Image, ImageSource, Transparency};
-pub use label::{Label, MAX_LABEL_LEN};
+pub use label::{
+    HorizontalAlign, Label, Overflow, VerticalAlign, DEFAULT_LABEL_CAPACITY, ELLIPSIS,
+};
 pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};

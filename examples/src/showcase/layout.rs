@@ -3,11 +3,9 @@
 //! mode on the colour panels), not one scene scaled to fit.
 
 use embedded_graphics::geometry::Size;
-use embedded_graphics::mono_font::ascii::{
-    FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15,
-};
-use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::font::fonts::{FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15};
+use sprig::render::font::CellFont;
 use sprig::{Size2, Vec2};
 
 use super::thermostat::Palette;
@@ -50,23 +48,23 @@ pub struct Layout {
     /// The degree sign.
     pub degree: Place,
     /// The room temperature's label: where and in which font.
-    pub room: (Vec2, &'static MonoFont<'static>),
+    pub room: (Vec2, &'static CellFont),
     /// The status word's label, on panels with room for it.
-    pub status: Option<(Vec2, &'static MonoFont<'static>)>,
+    pub status: Option<(Vec2, &'static CellFont)>,
     /// The status light.
     pub light: Place,
     /// The clock's label.
-    pub clock: (Vec2, &'static MonoFont<'static>),
+    pub clock: (Vec2, &'static CellFont),
     /// The − and + buttons.
     pub buttons: [Place; 2],
     /// The buttons' font.
-    pub button_font: &'static MonoFont<'static>,
+    pub button_font: &'static CellFont,
     /// The menu items' middles, in [`Mode::ALL`](super::Mode::ALL) order.
     pub items: [Vec2; 4],
     /// A menu item's size.
     pub item: Size2,
     /// The menu's font.
-    pub item_font: &'static MonoFont<'static>,
+    pub item_font: &'static CellFont,
 }
 
 /// Greys for a 4-bit grey OLED: white on black, the menu inverted.

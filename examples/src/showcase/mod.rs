@@ -16,8 +16,8 @@ pub mod layout;
 pub mod thermostat;
 pub mod widgets;
 
-use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::pixelcolor::Rgb888;
+use sprig::render::font::CellFont;
 use sprig::render::{Label, Shape};
 use sprig::{scene, world, CompId, Error, NodeId, Vec2};
 use sprig_ui::transition::Transition;
@@ -207,8 +207,9 @@ scene! {
     }
 }
 
-/// A label in `font` and `color`.
-fn label(text: &str, font: &'static MonoFont<'static>, color: Rgb888) -> Label {
+/// A label in `font` (a cell font: `embedded-graphics`' ASCII fonts, drawn a row at a
+/// time) and `color`.
+fn label(text: &str, font: &'static CellFont, color: Rgb888) -> Label {
     Label::new(text).with_font(font).with_color(color)
 }
 

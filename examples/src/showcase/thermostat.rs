@@ -205,7 +205,7 @@ impl Hooks for Thermostat {
         text.clear();
         let _ = text.write_str("Room ");
         write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
-        ctx.get_mut::<Label>(self.room_label)?.set_text(&text);
+        ctx.get_mut::<Label>(self.room_label)?.set_text(&text)?;
         if let Some(status) = self.status_label {
             let word = match (self.mode, self.demand()) {
                 (Mode::Off, _) => "OFF",
@@ -213,7 +213,7 @@ impl Hooks for Thermostat {
                 (_, Demand::Cooling) => "COOLING",
                 (_, Demand::Idle) => "HOLDING",
             };
-            ctx.get_mut::<Label>(status)?.set_text(word);
+            ctx.get_mut::<Label>(status)?.set_text(word)?;
         }
         Ok(())
     }
@@ -490,7 +490,7 @@ impl Clock {
         );
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            ctx.get_mut::<Label>(label)?.set_text(&text);
+            ctx.get_mut::<Label>(label)?.set_text(&text)?;
         }
         Ok(())
     }

@@ -1,0 +1,293 @@
+//! Where a label's text goes: lines broken at `'\n'` and, when wrapping, at word
+//! boundaries (greedy, like Cocos's `cc.Label`); the label's box in node space for its
+//! overflow mode; the scale a shrinking label needs.
+
+use core::cell::Cell;
+
+use crate::render::font::Font;
+use crate::Rect;
+
+use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
+
+/// A font's advances, remembered for printable ASCII during one layout and drawing: a
+/// proportional font's advance is a glyph lookup, and a label asks for each character's
+/// several times (measuring, placing each line, drawing).
+pub(crate) struct Metrics {
+    pub(crate) font: Font,
+    fixed: Option<i32>,
+    trailing: i32,
+    ascii: [Cell<i16>; 95],
+}
+
+/// Not yet looked up.
+const UNKNOWN: i16 = i16::MIN;
+
+impl Metrics {
+    pub(crate) fn new(font: Font) -> Self {
+        Metrics {
+            font,
+            fixed: font.fixed_advance(),
+            trailing: font.trailing_space(),
+            ascii: core::array::from_fn(|_| Cell::new(UNKNOWN)),
+        }
+    }
+
+    /// How far the pen moves after `c`.
+    pub(crate) fn advance(&self, c: char) -> i32 {
+        if let Some(a) = self.fixed {
+            return a;
+        }
+        let Some(slot) = (c as usize)
+            .checked_sub(0x20)
+            .and_then(|i| self.ascii.get(i))
+        else {
+            return self.font.advance(c);
+        };
+        let known = slot.get();
+        if known != UNKNOWN {
+            return i32::from(known);
+        }
+        let a = self.font.advance(c);
+        slot.set(a.clamp(-32767, 32767) as i16);
+        a
+    }
+
+    /// A line's width, as [`Font::text_width`] measures it.
+    pub(crate) fn text_width(&self, line: &str) -> i32 {
+        let mut width = match self.fixed {
+            Some(a) => a * line.chars().count() as i32,
+            None => line.chars().map(|c| self.advance(c)).sum(),
+        };
+        if width > 0 {
+            width -= self.trailing;
+        }
+        width
+    }
+}
+
+/// One line: its text (without the break) and its width in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) width: i32,
+}
+
+/// The lines of `text` in `font`, broken at `'\n'` and, with `wrap_width`, before a
+/// word that would end past it (a word wider than the whole width is broken between
+/// characters). Spaces at a wrapping break belong to no line.
+pub(crate) struct Lines<'a, 'm> {
+    rest: Option<&'a str>,
+    font: &'m Metrics,
+    wrap_width: Option<i32>,
+}
+
+impl<'a, 'm> Lines<'a, 'm> {
+    pub(crate) fn new(text: &'a str, font: &'m Metrics, wrap_width: Option<i32>) -> Self {
+        Lines {
+            rest: Some(text),
+            font,
+            wrap_width,
+        }
+    }
+}
+
+impl<'a> Iterator for Lines<'a, '_> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        let text = self.rest?;
+        let (hard, after) = match text.find('\n') {
+            Some(i) => (text.get(..i).unwrap_or(""), text.get(i + 1..)),
+            None => (text, None),
+        };
+        let Some(limit) = self.wrap_width else {
+            self.rest = after;
+            let width = self.font.text_width(hard);
+            return Some(Line { text: hard, width });
+        };
+        // Greedy: the longest prefix of whole words that fits.
+        let spacing = -self.font.trailing;
+        let mut pen = 0;
+        let mut last_break: Option<usize> = None;
+        for (i, c) in hard.char_indices() {
+            let advance = self.font.advance(c);
+            if c == ' ' {
+                last_break = Some(i);
+            }
+            // The width with `c` last: its advance less a mono font's trailing space.
+            if c != ' ' && pen + advance + spacing > limit && i > 0 {
+                let cut = match last_break {
+                    Some(b) if head(hard, b).trim_end_matches(' ').is_empty() => i,
+                    Some(b) => b,
+                    None => i,
+                };
+                let line = head(hard, cut).trim_end_matches(' ');
+                let tail = hard.get(cut..).unwrap_or("");
+                let next = tail.trim_start_matches(' ');
+                // The rest of this hard line (its leading spaces dropped) and what
+                // follows it: `hard` starts `text`, so an index in one is in the other.
+                let consumed = cut + (tail.len() - next.len());
+                self.rest = text.get(consumed..);
+                let width = self.font.text_width(line);
+                return Some(Line { text: line, width });
+            }
+            pen += advance;
+        }
+        self.rest = after;
+        Some(Line {
+            text: hard,
+            width: self.font.text_width(hard),
+        })
+    }
+}
+
+/// The first `end` bytes of `s` (`end` is a character boundary found in it).
+fn head(s: &str, end: usize) -> &str {
+    s.get(..end).unwrap_or(s)
+}
+
+/// Where a label's text goes in its node: the box (node space, y up), the text block's
+/// offset in it and the scale, all found from the node's content rectangle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placement {
+    /// The label's box in anchor space: what it paints into and clips to.
+    pub(crate) bounds: Rect,
+    /// The glyphs' scale: 1, or less for a shrinking label.
+    pub(crate) scale: f32,
+    /// The width lines wrap at, in text pixels.
+    pub(crate) wrap_width: Option<i32>,
+    /// The box in text pixels (its size divided by the scale), rounded down.
+    pub(crate) box_width: i32,
+    /// The text block's top below the box's top, in text pixels.
+    pub(crate) top: i32,
+    /// The line height in text pixels.
+    pub(crate) line_height: i32,
+    /// The horizontal alignment's fraction: 0 left, 0.5 centre, 1 right.
+    pub(crate) h_fraction: f32,
+}
+
+impl Placement {
+    /// The x of a line of `width` pixels in the box, in text pixels.
+    pub(crate) fn line_x(&self, width: i32) -> i32 {
+        libm::floorf((self.box_width - width) as f32 * self.h_fraction) as i32
+    }
+}
+
+/// The size of the text block in text pixels: the widest line and the lines' height.
+pub(crate) fn measure(
+    text: &str,
+    font: &Metrics,
+    line_height: i32,
+    wrap: Option<i32>,
+) -> (i32, i32) {
+    let mut width = 0;
+    let mut lines = 0;
+    for line in Lines::new(text, font, wrap) {
+        width = width.max(line.width);
+        lines += 1;
+    }
+    if text.is_empty() {
+        return (0, 0);
+    }
+    (width, lines * line_height)
+}
+
+/// The node's anchor fractions read back from its content rectangle
+/// `(-anchor · size, size)`, axis by axis; `0.5` on an axis of zero size.
+pub(crate) fn anchor_of(content: Rect) -> (f32, f32) {
+    let fraction = |origin: f32, extent: f32| {
+        if extent > 0.0 && extent.is_finite() {
+            -origin / extent
+        } else {
+            0.5
+        }
+    };
+    (
+        fraction(content.x, content.width),
+        fraction(content.y, content.height),
+    )
+}
+
+/// A box of `width × height` in anchor space with the node's anchor fractions of it at
+/// the anchor (see [`anchor_of`]).
+pub(crate) fn box_at_anchor(content: Rect, width: f32, height: f32) -> Rect {
+    let (ax, ay) = anchor_of(content);
+    Rect::new(-ax * width, -ay * height, width, height)
+}
+
+/// The scales a shrinking label tries, largest first: 1, 15/16, … 1/16.
+const SHRINK_STEPS: u32 = 16;
+
+impl<const N: usize> Label<N> {
+    /// The label's placement in a node of content rectangle `content`.
+    pub(crate) fn placement(&self, content: Rect, font: &Metrics) -> Placement {
+        let line_height = self.line_height_px();
+        let h_fraction = match self.horizontal_align {
+            HorizontalAlign::Left => 0.0,
+            HorizontalAlign::Center => 0.5,
+            HorizontalAlign::Right => 1.0,
+        };
+        let v_fraction = match self.vertical_align {
+            VerticalAlign::Top => 0.0,
+            VerticalAlign::Center => 0.5,
+            VerticalAlign::Bottom => 1.0,
+        };
+        let content_width = pixels(content.width);
+        let wrap_at = |width: i32| self.wrap.then_some(width);
+        let (bounds, scale, wrap_width, text_height) = match self.overflow {
+            Overflow::None => {
+                let (w, h) = measure(&self.text, font, line_height, None);
+                let bounds = box_at_anchor(content, w as f32, h as f32);
+                (bounds, 1.0, None, h)
+            }
+            Overflow::ResizeHeight => {
+                let wrap = wrap_at(content_width);
+                let (_, h) = measure(&self.text, font, line_height, wrap);
+                let (_, ay) = anchor_of(content);
+                let bounds = Rect::new(content.x, -ay * h as f32, content.width, h as f32);
+                (bounds, 1.0, wrap, h)
+            }
+            Overflow::Clamp => {
+                let wrap = wrap_at(content_width);
+                let (_, h) = measure(&self.text, font, line_height, wrap);
+                (content, 1.0, wrap, h)
+            }
+            Overflow::Shrink => {
+                let mut chosen = (1.0, wrap_at(content_width), 0);
+                for step in 0..SHRINK_STEPS {
+                    let scale = (SHRINK_STEPS - step) as f32 / SHRINK_STEPS as f32;
+                    let width = pixels(content.width / scale);
+                    let height = pixels(content.height / scale);
+                    let wrap = wrap_at(width);
+                    let (w, h) = measure(&self.text, font, line_height, wrap);
+                    chosen = (scale, wrap, h);
+                    if w <= width && h <= height {
+                        break;
+                    }
+                }
+                (content, chosen.0, chosen.1, chosen.2)
+            }
+        };
+        let box_width = pixels(bounds.width / scale);
+        let box_height = pixels(bounds.height / scale);
+        let top = libm::floorf((box_height - text_height) as f32 * v_fraction) as i32;
+        Placement {
+            bounds,
+            scale,
+            wrap_width,
+            box_width,
+            top,
+            line_height,
+            h_fraction,
+        }
+    }
+}
+
+/// A node-space length as whole pixels, rounded down, within ±2^20.
+fn pixels(v: f32) -> i32 {
+    if v.is_finite() {
+        libm::floorf(v.clamp(-1.0e6, 1.0e6) + 1.0e-3) as i32
+    } else {
+        0
+    }
+}
