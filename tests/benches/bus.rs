@@ -436,7 +436,8 @@ fn cursor_build(w: &mut W) -> Vec<NodeId> {
 }
 
 fn cursor_step(w: &mut W, cursor: &[NodeId], f: u32) {
-    w.set_active(cursor[0], (f / 15).is_multiple_of(2)).expect("valid");
+    w.set_active(cursor[0], (f / 15).is_multiple_of(2))
+        .expect("valid");
 }
 
 /// A progress bar filling over 4 s, then starting again.
