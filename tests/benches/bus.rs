@@ -21,6 +21,10 @@
 //!   inside the box, at most 3 rectangles, else merge into the one whose area grows
 //!   least), as in `slint-ui/slint` `internal/core/partial_renderer.rs`.
 //!
+//! A second table gives the three planners the same input, the changed runs themselves
+//! (what the shadow finds, before the renderer bridges short gaps), so that it compares
+//! the merge policies alone.
+//!
 //! LVGL and Slint are given the areas a widget toolkit invalidates: the old and new
 //! bounds of every node that changed. The renderer does not list those before merging
 //! them, so they are taken from a renderer whose planner merges only what adds no area
@@ -32,11 +36,11 @@
 //! Run with `cargo bench -p sprig-tests --bench bus`.
 
 use embedded_graphics::draw_target::DrawTarget;
-use embedded_graphics::geometry::{OriginDimensions, Size};
+use embedded_graphics::geometry::{OriginDimensions, Point, Size};
 use embedded_graphics::pixelcolor::{Gray4, Rgb565, Rgb888};
 use embedded_graphics::primitives::{PointsIter, Rectangle};
 use embedded_graphics::Pixel;
-use sprig::render::damage::BusCost;
+use sprig::render::damage::{BusCost, Damage};
 use sprig::render::{DrawSet, ProgressBar, RenderColor, Renderer, Shape};
 use sprig::{world, Dispatch, Key, NodeId, Size2, Vec2, World};
 use sprig_examples::{build_showcase, Layout, ShowcaseWorld, SHOWCASE_DT};
@@ -263,6 +267,30 @@ fn lower_bound<C: PartialEq>(now: &[C], before: &[C], cost: BusCost) -> (u64, u6
     (changed, bytes)
 }
 
+/// The maximal horizontal runs of changed pixels, top row first.
+fn changed_runs<C: PartialEq>(now: &[C], before: &[C]) -> Vec<Rectangle> {
+    let mut runs = Vec::new();
+    let width = WIDTH as usize;
+    for (y, (row_now, row_before)) in now.chunks(width).zip(before.chunks(width)).enumerate() {
+        let mut start = None;
+        for x in 0..=width {
+            let differs = x < width && row_now[x] != row_before[x];
+            match (differs, start) {
+                (true, None) => start = Some(x),
+                (false, Some(first)) => {
+                    runs.push(Rectangle::new(
+                        Point::new(first as i32, y as i32),
+                        Size::new((x - first) as u32, 1),
+                    ));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    runs
+}
+
 /// Bytes summed over a scene's frames (the first, a whole-screen frame for all, left out).
 #[derive(Default, Clone, Copy)]
 struct Totals {
@@ -273,6 +301,10 @@ struct Totals {
     sprig: u64,
     lvgl: u64,
     slint: u64,
+    /// The three planners given the same input: the changed runs.
+    runs_sprig: u64,
+    runs_lvgl: u64,
+    runs_slint: u64,
     worst_shadow_frame: f64,
 }
 
@@ -320,6 +352,7 @@ where
             "frame {f} differs (shadow)"
         );
         let (changed, lower) = lower_bound(&full_screen.pixels, &previous.pixels, cost);
+        let runs = changed_runs(&full_screen.pixels, &previous.pixels);
         previous.pixels.copy_from_slice(&full_screen.pixels);
         if f == 0 {
             continue;
@@ -334,6 +367,13 @@ where
         totals.sprig += p.bytes;
         totals.lvgl += plan_bytes(&lvgl_plan(widget.flushed()), cost);
         totals.slint += plan_bytes(&slint_plan(widget.flushed()), cost);
+        let mut planner: Damage<16> = Damage::new(Rectangle::new(Point::zero(), size), cost);
+        for &run in &runs {
+            planner.add(run);
+        }
+        totals.runs_sprig += planner.stats().bytes;
+        totals.runs_lvgl += plan_bytes(&lvgl_plan(&runs), cost);
+        totals.runs_slint += plan_bytes(&slint_plan(&runs), cost);
         if lower > 0 {
             totals.worst_shadow_frame =
                 totals.worst_shadow_frame.max(s.bytes as f64 / lower as f64);
@@ -648,6 +688,35 @@ fn print(title: &str, cost: BusCost, rows: &[(&str, Totals)]) {
         sums[1] / n,
         sums[2] / n,
         sums[3] / n,
+        rows.len()
+    );
+    println!("  the same planners given the same input, the changed runs (Damage<16>, 32 LVGL areas, 3 Slint rectangles):");
+    let mut sums = [0f64; 3];
+    let mut wins = 0;
+    for (name, t) in rows {
+        let cell = |b: u64| format!("{:>7} {:>5.2}x", b / frames, ratio(b, t));
+        if t.runs_sprig <= t.runs_lvgl && t.runs_sprig <= t.runs_slint {
+            wins += 1;
+        }
+        println!(
+            "  {:<16} Sprig {} LVGL {} Slint {}",
+            name,
+            cell(t.runs_sprig),
+            cell(t.runs_lvgl),
+            cell(t.runs_slint)
+        );
+        for (sum, b) in sums
+            .iter_mut()
+            .zip([t.runs_sprig, t.runs_lvgl, t.runs_slint])
+        {
+            *sum += ratio(b, t);
+        }
+    }
+    println!(
+        "  mean of the scenes' ratios: Sprig {:.2}x, LVGL {:.2}x, Slint {:.2}x; Sprig fewest bytes on {wins}/{} scenes",
+        sums[0] / n,
+        sums[1] / n,
+        sums[2] / n,
         rows.len()
     );
 }
