@@ -147,8 +147,13 @@ macro_rules! scene {
 }
 
 fn run() -> Result<(), Error> {
-    let renderer = RENDERER
-        .init_with(|| R::new(Size::new(128, 64), Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323));
+    let renderer = RENDERER.init_with(|| {
+        R::new(
+            Size::new(128, 64),
+            Rgb888::new(0, 0, 0),
+            BusCost::GRAY4_SSD0323,
+        )
+    });
     let flushed = if SHAPE {
         scene!(Shapes, renderer, 2, |_, _| Ok(()))
     } else if IMAGE {
