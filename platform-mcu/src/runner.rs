@@ -72,6 +72,14 @@ pub struct FrameReport {
     pub flush_ticks: u64,
     /// Ticks spent waiting for the next frame (0 when the frame ran late or unpaced).
     pub idle_ticks: u64,
+    /// Ticks the processor worked on this frame: input, tick, render and flush (with
+    /// the async runner, the bus transfers it waited on are not work: the processor
+    /// sleeps through them). `busy_ticks / (busy_ticks + idle_ticks)` is the share of
+    /// the time the processor was awake.
+    pub busy_ticks: u64,
+    /// Whether nothing changed (no input, no damage): the frame drew and sent nothing,
+    /// not even the panel's `finish_frame`.
+    pub still: bool,
     /// The world's phase times for this tick, in the unit of its clock (see
     /// `World::set_clock`).
     pub phases: PhaseTimes,
@@ -112,7 +120,7 @@ pub struct WorstFrames {
 }
 
 impl WorstFrames {
-    fn note(&mut self, report: &FrameReport) {
+    pub(crate) fn note(&mut self, report: &FrameReport) {
         let keep = |worst: &mut (u32, u64), ticks: u64| {
             if ticks > worst.1 {
                 *worst = (report.frame, ticks);
@@ -154,10 +162,8 @@ pub struct Runner<P, K, I> {
     panel: P,
     clock: K,
     input: I,
-    config: RunConfig,
+    pacer: Pacer,
     frame: u32,
-    last_start: Option<u64>,
-    next_deadline: Option<u64>,
     worst: WorstFrames,
 }
 
@@ -168,10 +174,8 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             panel,
             clock,
             input,
-            config,
+            pacer: Pacer::new(config),
             frame: 0,
-            last_start: None,
-            next_deadline: None,
             worst: WorstFrames::default(),
         }
     }
@@ -227,39 +231,9 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         let idle_ticks = self.wait_for_slot();
         let start = self.clock.now();
         let per_second = self.clock.ticks_per_second().max(1);
-        let dt = match (self.config.fixed_dt, self.last_start) {
-            (Some(dt), _) => dt,
-            (None, None) => 0.0,
-            (None, Some(last)) => {
-                let seconds = start.wrapping_sub(last) as f32 / per_second as f32;
-                seconds.min(self.config.max_dt)
-            }
-        };
-        self.last_start = Some(start);
-        if self.config.fps > 0 {
-            let period = per_second / u64::from(self.config.fps);
-            let deadline = self.next_deadline.unwrap_or(start).wrapping_add(period);
-            // A frame that ran late starts the schedule over instead of rushing to catch up.
-            self.next_deadline = Some(if deadline < start {
-                start.saturating_add(period)
-            } else {
-                deadline
-            });
-        }
-
-        let mut events = Events::new();
-        self.input.poll(&mut events);
+        let dt = self.pacer.start(start, per_second);
         let height = self.panel.size().height as f32;
-        let mut refused_events = 0;
-        for event in &events {
-            let delivered = match *event {
-                InputEvent::Key { key, pressed } => world.key(key, pressed),
-                InputEvent::Touch { id, phase, at } => {
-                    world.touch(id, phase, at, height).map(|_| ())
-                }
-            };
-            refused_events += u32::from(delivered.is_err());
-        }
+        let (events, refused_events) = deliver_input(&mut self.input, world, height);
         let polled = self.clock.now();
 
         world.tick(dt).map_err(RunError::World)?;
@@ -281,35 +255,25 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             .inspect_err(|_| renderer.invalidate())
             .map_err(RunError::Panel)?;
         let mut flush_ticks = target.flush_ticks;
+        // A still frame sent nothing: the panel has nothing to finish either.
+        let still = P::PARTIAL && renderer.flushed().is_empty();
         let before_finish = self.clock.now();
-        self.panel
-            .finish_frame()
-            .inspect_err(|_| renderer.invalidate())
-            .map_err(RunError::Panel)?;
+        if !still {
+            self.panel
+                .finish_frame()
+                .inspect_err(|_| renderer.invalidate())
+                .map_err(RunError::Panel)?;
+        }
         let rendered = self.clock.now();
         flush_ticks += rendered.wrapping_sub(before_finish);
 
         let input_ticks = polled.wrapping_sub(start);
         let tick_ticks = ticked.wrapping_sub(polled);
         let render_ticks = rendered.wrapping_sub(ticked).saturating_sub(flush_ticks);
-        let overrun = if self.config.fps > 0 {
-            let slot = per_second / u64::from(self.config.fps);
-            let mut spent = 0u64;
-            [
-                (FramePart::Input, input_ticks),
-                (FramePart::Tick, tick_ticks),
-                (FramePart::Render, render_ticks),
-                (FramePart::Flush, flush_ticks),
-            ]
-            .into_iter()
-            .find(|&(_, ticks)| {
-                spent = spent.saturating_add(ticks);
-                spent > slot
-            })
-            .map(|(part, _)| part)
-        } else {
-            None
-        };
+        let overrun = self.pacer.overrun(
+            per_second,
+            [input_ticks, tick_ticks, render_ticks, flush_ticks],
+        );
         let report = FrameReport {
             frame: self.frame,
             dt,
@@ -321,6 +285,8 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
             render_ticks,
             flush_ticks,
             idle_ticks,
+            busy_ticks: input_ticks + tick_ticks + render_ticks + flush_ticks,
+            still,
             phases: world.phase_times(),
             render: stats,
             overrun,
@@ -330,9 +296,10 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         Ok(report)
     }
 
-    /// Waits for the current frame's slot when paced; returns the ticks waited.
+    /// Waits for the current frame's slot when paced (through [`Clock::wait_until`],
+    /// which sleeps on a board that implements it so); returns the ticks waited.
     fn wait_for_slot(&mut self) -> u64 {
-        let Some(deadline) = self.next_deadline else {
+        let Some(deadline) = self.pacer.deadline() else {
             return 0;
         };
         let now = self.clock.now();
@@ -342,4 +309,103 @@ impl<P: Panel, K: Clock, I: InputSource> Runner<P, K, I> {
         self.clock.wait_until(deadline);
         self.clock.now().wrapping_sub(now)
     }
+}
+
+/// The frame schedule shared by [`Runner`] and the async runner: the time step and the
+/// next frame's slot.
+pub(crate) struct Pacer {
+    config: RunConfig,
+    last_start: Option<u64>,
+    next_deadline: Option<u64>,
+}
+
+impl Pacer {
+    pub(crate) const fn new(config: RunConfig) -> Self {
+        Pacer {
+            config,
+            last_start: None,
+            next_deadline: None,
+        }
+    }
+
+    /// When the next frame may start, when paced.
+    pub(crate) fn deadline(&self) -> Option<u64> {
+        self.next_deadline
+    }
+
+    /// A frame starts at `start`: its time step, and the next frame's slot.
+    pub(crate) fn start(&mut self, start: u64, per_second: u64) -> f32 {
+        let dt = match (self.config.fixed_dt, self.last_start) {
+            (Some(dt), _) => dt,
+            (None, None) => 0.0,
+            (None, Some(last)) => {
+                let seconds = start.wrapping_sub(last) as f32 / per_second as f32;
+                seconds.min(self.config.max_dt)
+            }
+        };
+        self.last_start = Some(start);
+        if self.config.fps > 0 {
+            let period = per_second / u64::from(self.config.fps);
+            let deadline = self.next_deadline.unwrap_or(start).wrapping_add(period);
+            // A frame that ran late starts the schedule over instead of rushing to catch up.
+            self.next_deadline = Some(if deadline < start {
+                start.saturating_add(period)
+            } else {
+                deadline
+            });
+        }
+        dt
+    }
+
+    /// For a paced frame whose parts (input, tick, render, flush ticks) went past its
+    /// slot, the part during which the slot ran out.
+    pub(crate) fn overrun(&self, per_second: u64, parts: [u64; 4]) -> Option<FramePart> {
+        if self.config.fps == 0 {
+            return None;
+        }
+        let slot = per_second / u64::from(self.config.fps);
+        let mut spent = 0u64;
+        [
+            FramePart::Input,
+            FramePart::Tick,
+            FramePart::Render,
+            FramePart::Flush,
+        ]
+        .into_iter()
+        .zip(parts)
+        .find(|&(_, ticks)| {
+            spent = spent.saturating_add(ticks);
+            spent > slot
+        })
+        .map(|(part, _)| part)
+    }
+}
+
+/// Polls `input` and feeds its events to `world` (touches in a screen `height` pixels
+/// tall); returns the events and how many the world refused.
+pub(crate) fn deliver_input<
+    I: InputSource,
+    S: Dispatch,
+    const N: usize,
+    const C: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const LS: usize,
+>(
+    input: &mut I,
+    world: &mut World<S, N, C, TM, E, TR, LS>,
+    height: f32,
+) -> (Events, u32) {
+    let mut events = Events::new();
+    input.poll(&mut events);
+    let mut refused_events = 0;
+    for event in &events {
+        let delivered = match *event {
+            InputEvent::Key { key, pressed } => world.key(key, pressed),
+            InputEvent::Touch { id, phase, at } => world.touch(id, phase, at, height).map(|_| ()),
+        };
+        refused_events += u32::from(delivered.is_err());
+    }
+    (events, refused_events)
 }

@@ -32,5 +32,5 @@ pub use fingerprint::Fingerprint;
 pub use image::{Image, ImageSource};
 pub use label::{Label, MAX_LABEL_LEN};
 pub use progress::ProgressBar;
-pub use renderer::{FrameStats, Renderer};
+pub use renderer::{FrameStats, Renderer, TileCursor};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};
