@@ -29,9 +29,11 @@ use crate::clock::Clock;
 use crate::input::InputSource;
 use crate::runner::{deliver_input, FrameReport, Pacer, RunConfig, RunError, WorstFrames};
 
-/// A display that takes a rectangle of pixels at a time, asynchronously: the future of
-/// [`write_rect`](Self::write_rect) completes when the pixels are on the bus (a DMA
-/// transfer done), and the runner draws the next tile while it is pending.
+/// A display that takes a rectangle of pixels at a time, asynchronously, in two steps:
+/// [`set_window`](Self::set_window) (a few command bytes) then
+/// [`write_pixels`](Self::write_pixels) (the long transfer, by DMA). The runner draws
+/// the next tile while `write_pixels` is pending, so that future should start its
+/// transfer at its first poll and do little else.
 pub trait AsyncPanel {
     /// The colour the runner draws in.
     type Color: PixelColor;
@@ -41,11 +43,13 @@ pub trait AsyncPanel {
     /// The panel's size in pixels.
     fn size(&self) -> Size;
 
-    /// Writes `pixels` (row by row, left to right, exactly `width × height` of them)
-    /// into `area`, which lies inside the screen.
-    fn write_rect(
+    /// Sets the window the next pixels go to: `area`, which lies inside the screen.
+    fn set_window(&mut self, area: &Rectangle) -> impl Future<Output = Result<(), Self::Error>>;
+
+    /// Writes `pixels` (row by row, left to right, exactly the window's `width × height`
+    /// of them) into the window; completes when they are on the bus.
+    fn write_pixels(
         &mut self,
-        area: &Rectangle,
         pixels: &[Self::Color],
     ) -> impl Future<Output = Result<(), Self::Error>>;
 
@@ -167,9 +171,12 @@ where
         let (mut drawn, mut drawing): (&mut [P::Color], &mut [P::Color]) = (front, back);
         let mut render_ticks = 0u64;
         let mut failed = None;
-        let before = self.clock.now();
-        let mut pending = renderer.next_tile(world, &mut cursor, drawing);
-        render_ticks += self.clock.now().wrapping_sub(before);
+        let mut pending = None;
+        if !still {
+            let before = self.clock.now();
+            pending = renderer.next_tile(world, &mut cursor, drawing);
+            render_ticks += self.clock.now().wrapping_sub(before);
+        }
         core::mem::swap(&mut drawn, &mut drawing);
         while let Some(tile) = pending {
             let area = (tile.size.width * tile.size.height) as usize;
@@ -184,13 +191,22 @@ where
                 let next = renderer_ref.next_tile(world_ref, cursor_ref, next_buffer);
                 (next, clock.now().wrapping_sub(before))
             };
-            let (sent, (next, ticks)) = join(self.panel.write_rect(&tile, pixels), draw_next).await;
-            render_ticks += ticks;
+            // The window first (a few bytes), then the pixels' transfer runs while the
+            // next tile is drawn: `join` polls the transfer first, which starts it.
+            let sent = match self.panel.set_window(&tile).await {
+                Ok(()) => {
+                    let (sent, (next, ticks)) =
+                        join(self.panel.write_pixels(pixels), draw_next).await;
+                    render_ticks += ticks;
+                    pending = next;
+                    sent
+                }
+                Err(error) => Err(error),
+            };
             if let Err(error) = sent {
                 failed = Some(error);
                 break;
             }
-            pending = next;
             core::mem::swap(&mut drawn, &mut drawing);
         }
         if failed.is_none() && !still {
@@ -207,6 +223,11 @@ where
 
         let input_ticks = polled.wrapping_sub(start);
         let tick_ticks = ticked.wrapping_sub(polled);
+        // A still frame's work is working out that nothing changed: render time, and no
+        // flush at all.
+        if still {
+            render_ticks = rendered.wrapping_sub(ticked);
+        }
         let flush_ticks = rendered.wrapping_sub(ticked).saturating_sub(render_ticks);
         let report = FrameReport {
             frame: self.frame,

@@ -6,8 +6,10 @@
 //! A rectangle is `CASET` and `RASET` (the window, inclusive, big-endian) then `RAMWR`
 //! and the pixels, two big-endian bytes each (MIPI DCS 1.03, `COLMOD 0x55`): the same
 //! bytes `mipidsi` sends for the blocking runner. The pixels go out through a byte
-//! buffer of `BYTES` bytes, one SPI write per buffer-full; a buffer as big as the tile
-//! (two bytes a pixel) sends a tile in one DMA transfer.
+//! buffer of `BYTES` bytes, one SPI write per buffer-full. A buffer of two bytes for
+//! each pixel of the runner's tile sends a tile in one DMA transfer, all of it drawing
+//! the next tile meanwhile; with a smaller one only the first buffer-full overlaps the
+//! drawing (the others are converted and sent after it).
 //!
 //! [`DcsSpiPanel::init`] wakes the controller in the 16-bit colour mode with the
 //! orientation and inversion given; the reset pulse, if the module has a reset pin, is
@@ -149,13 +151,16 @@ where
         self.size
     }
 
-    async fn write_rect(&mut self, area: &Rectangle, pixels: &[Rgb565]) -> Result<(), Self::Error> {
+    async fn set_window(&mut self, area: &Rectangle) -> Result<(), Self::Error> {
         let x = self.offset.0.saturating_add(area.top_left.x.max(0) as u16);
         let y = self.offset.1.saturating_add(area.top_left.y.max(0) as u16);
         self.command(CASET, &span(x, area.size.width)).await?;
         self.command(RASET, &span(y, area.size.height)).await?;
         self.command(RAMWR, &[]).await?;
-        self.dc.set_high().map_err(DcsError::DataCommand)?;
+        self.dc.set_high().map_err(DcsError::DataCommand)
+    }
+
+    async fn write_pixels(&mut self, pixels: &[Rgb565]) -> Result<(), Self::Error> {
         for chunk in pixels.chunks(BYTES / 2) {
             for (bytes, &color) in self.bytes.chunks_exact_mut(2).zip(chunk) {
                 bytes.copy_from_slice(&RawU16::from(color).into_inner().to_be_bytes());
