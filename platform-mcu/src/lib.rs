@@ -42,5 +42,7 @@ pub use async_runner::{AsyncClock, AsyncPanel, AsyncRunner};
 pub use clock::Clock;
 pub use input::{Buttons, Events, InputEvent, InputSource, NoInput, MAX_EVENTS};
 pub use panel::{FullFrame, Panel};
-pub use runner::{FramePart, FrameReport, RunConfig, RunError, Runner, WorstFrames};
+pub use runner::{
+    BusyMeter, BusySecond, FramePart, FrameReport, RunConfig, RunError, Runner, WorstFrames,
+};
 pub use sprig;

@@ -136,6 +136,77 @@ impl WorstFrames {
     }
 }
 
+/// The share of time the processor was busy, a second at a time: add each frame's
+/// report with the clock's time after it; once a second has passed, [`add`](Self::add)
+/// gives that second's figure and starts the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BusyMeter {
+    since: Option<u64>,
+    busy_ticks: u64,
+    frames: u32,
+    still_frames: u32,
+}
+
+/// One second (or a little more: it ends with a frame) of [`BusyMeter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BusySecond {
+    /// Busy ticks over the elapsed ticks, in per mille (0..=1000).
+    pub busy_per_mille: u32,
+    /// Frames in the second.
+    pub frames: u32,
+    /// Of them, still frames (nothing drawn nor sent).
+    pub still_frames: u32,
+    /// Ticks the second lasted.
+    pub elapsed_ticks: u64,
+}
+
+impl BusyMeter {
+    /// A meter whose first second starts with the first frame added.
+    pub const fn new() -> Self {
+        BusyMeter {
+            since: None,
+            busy_ticks: 0,
+            frames: 0,
+            still_frames: 0,
+        }
+    }
+
+    /// Adds a frame that ended at `now` (the clock's ticks); returns the second's figures
+    /// once at least `ticks_per_second` ticks have passed since the second started.
+    /// The first frame only starts the first second: the time before it is not known.
+    pub fn add(
+        &mut self,
+        report: &FrameReport,
+        now: u64,
+        ticks_per_second: u64,
+    ) -> Option<BusySecond> {
+        let Some(since) = self.since else {
+            self.since = Some(now);
+            return None;
+        };
+        self.busy_ticks = self.busy_ticks.saturating_add(report.busy_ticks);
+        self.frames += 1;
+        self.still_frames += u32::from(report.still);
+        let elapsed_ticks = now.wrapping_sub(since);
+        if elapsed_ticks < ticks_per_second.max(1) {
+            return None;
+        }
+        let busy_per_mille = (u128::from(self.busy_ticks.min(elapsed_ticks)) * 1000
+            / u128::from(elapsed_ticks)) as u32;
+        let second = BusySecond {
+            busy_per_mille,
+            frames: self.frames,
+            still_frames: self.still_frames,
+            elapsed_ticks,
+        };
+        *self = BusyMeter {
+            since: Some(now),
+            ..BusyMeter::new()
+        };
+        Some(second)
+    }
+}
+
 /// Why a frame failed. The world and the screen stay as they were after the failing
 /// step; the next frame may be run (after a panel error it redraws the whole screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
