@@ -231,6 +231,13 @@ fn blocking_run(frames: u32) -> Vec<(Sent, FrameReport)> {
 /// The same through the async runner on `DcsSpiPanel` with a byte buffer of `BYTES`:
 /// per frame, what was sent and the report; and the transfers (count, most bytes).
 fn async_run<const BYTES: usize>(frames: u32) -> (Vec<(Sent, FrameReport)>, (u32, usize)) {
+    async_run_tiles::<TILE, BYTES>(frames)
+}
+
+/// [`async_run`] with tiles of `T` pixels.
+fn async_run_tiles<const T: usize, const BYTES: usize>(
+    frames: u32,
+) -> (Vec<(Sent, FrameReport)>, (u32, usize)) {
     let now = Now::default();
     let (controller, bus, cs, dc, mut rst, _) = dcs::emulated(ST7789_240X240_IPS);
     rst.set_low().unwrap();
@@ -254,7 +261,7 @@ fn async_run<const BYTES: usize>(frames: u32) -> (Vec<(Sent, FrameReport)>, (u32
         layout.palette.background,
         BusCost::RGB565_MIPI_DCS,
     );
-    let mut runner: AsyncRunner<_, _, _, TILE> = AsyncRunner::new(
+    let mut runner: AsyncRunner<_, _, _, T> = AsyncRunner::new(
         panel,
         SimClock(now),
         NoInput,
@@ -423,4 +430,29 @@ fn a_still_frame_sends_nothing() {
         last.idle_ticks + last.busy_ticks + 2 * TICKS_PER_READING,
         1_000_000 / 30
     );
+}
+
+#[test]
+fn smaller_tiles_show_the_same_picture() {
+    // 1000-pixel tiles (4 rows of 240) with the renderer's 4096-pixel buffer: other
+    // windows, the same glass every frame.
+    let blocking = blocking_run(FRAMES);
+    let (small, _) = async_run_tiles::<1000, 2000>(FRAMES);
+    for (frame, ((b, _), (a, report))) in blocking.iter().zip(&small).enumerate() {
+        let wrong = a.glass.differences(&b.glass);
+        assert!(
+            wrong.is_empty(),
+            "frame {frame}: {} pixels differ",
+            wrong.len()
+        );
+        assert!(
+            a.writes.iter().all(|w| w.pixels <= 1000),
+            "frame {frame}: {:?}",
+            a.writes
+        );
+        let pixels: u64 = a.writes.iter().map(|w| w.pixels).sum();
+        assert_eq!(pixels, report.render.pixels_flushed, "frame {frame}");
+    }
+    // The whole first screen: 60 tiles of 240 × 4.
+    assert_eq!(small[0].0.writes.len(), 60);
 }
