@@ -68,7 +68,9 @@ pub struct FrameReport {
     pub tick_ticks: u64,
     /// Ticks spent rendering, not counting the flush.
     pub render_ticks: u64,
-    /// Ticks spent inside the panel's `write_rect` and `finish_frame`.
+    /// Ticks spent inside the panel's `write_rect` and `finish_frame`; with the async
+    /// runner, the ticks spent waiting for the bus beyond the drawing (the part of the
+    /// flush that drawing the next tile did not hide).
     pub flush_ticks: u64,
     /// Ticks spent waiting for the next frame (0 when the frame ran late or unpaced).
     pub idle_ticks: u64,
@@ -77,8 +79,9 @@ pub struct FrameReport {
     /// sleeps through them). `busy_ticks / (busy_ticks + idle_ticks)` is the share of
     /// the time the processor was awake.
     pub busy_ticks: u64,
-    /// Whether nothing changed (no input, no damage): the frame drew and sent nothing,
-    /// not even the panel's `finish_frame`.
+    /// Whether the frame had nothing to redraw (no damage, whatever the input): it drew
+    /// and sent nothing, not even the panel's `finish_frame`. Always `false` on a panel
+    /// that is redrawn whole ([`FullFrame`](crate::FullFrame)).
     pub still: bool,
     /// The world's phase times for this tick, in the unit of its clock (see
     /// `World::set_clock`).
