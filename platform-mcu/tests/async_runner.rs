@@ -24,6 +24,7 @@ use std::task::{Context, Poll};
 use embassy_futures::block_on;
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb565;
+use embedded_graphics::primitives::Rectangle;
 use embedded_hal::digital::OutputPin;
 use embedded_hal::spi::{self, Operation, SpiBus};
 use embedded_hal_bus::spi::ExclusiveDevice;
@@ -36,7 +37,10 @@ use mipidsi::Builder;
 use sprig::render::damage::BusCost;
 use sprig_examples::{build_showcase, Layout, ShowcaseColorRenderer, ShowcaseWorld, SHOWCASE_FPS};
 use sprig_mcu::dcs_spi::DcsSpiPanel;
-use sprig_mcu::{sprig, AsyncClock, AsyncRunner, Clock, FrameReport, NoInput, RunConfig, Runner};
+use sprig_mcu::{
+    sprig, AsyncClock, AsyncPanel, AsyncRunner, Clock, FrameReport, NoInput, RunConfig, RunError,
+    Runner,
+};
 
 /// Frames compared.
 const FRAMES: u32 = 60;
@@ -455,4 +459,76 @@ fn smaller_tiles_show_the_same_picture() {
     }
     // The whole first screen: 60 tiles of 240 × 4.
     assert_eq!(small[0].0.writes.len(), 60);
+}
+
+/// An async panel that records its windows and fails the `fail_at`-th pixel write.
+struct Flaky {
+    windows: Vec<Rectangle>,
+    writes: u32,
+    fail_at: Option<u32>,
+}
+
+impl AsyncPanel for Flaky {
+    type Color = Rgb565;
+    type Error = &'static str;
+
+    fn size(&self) -> Size {
+        Size::new(240, 240)
+    }
+
+    async fn set_window(&mut self, area: &Rectangle) -> Result<(), Self::Error> {
+        self.windows.push(*area);
+        Ok(())
+    }
+
+    async fn write_pixels(&mut self, pixels: &[Rgb565]) -> Result<(), Self::Error> {
+        assert_eq!(
+            pixels.len() as u32,
+            self.windows
+                .last()
+                .map_or(0, |w| w.size.width * w.size.height)
+        );
+        self.writes += 1;
+        if Some(self.writes) == self.fail_at {
+            return Err("bus");
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_failed_transfer_is_an_error_and_the_next_frame_sends_the_whole_screen() {
+    let layout = &Layout::SQUARE;
+    let mut world = ShowcaseWorld::new();
+    build_showcase(&mut world, layout).unwrap();
+    let mut renderer = ShowcaseColorRenderer::new(
+        layout.size,
+        layout.palette.background,
+        BusCost::RGB565_MIPI_DCS,
+    );
+    let panel = Flaky {
+        windows: Vec::new(),
+        writes: 0,
+        fail_at: None,
+    };
+    let mut runner: AsyncRunner<_, _, _, TILE> = AsyncRunner::new(
+        panel,
+        SimClock(Now::default()),
+        NoInput,
+        RunConfig::fixed(SHOWCASE_FPS),
+    );
+    block_on(runner.frame(&mut world, &mut renderer)).unwrap();
+    assert_eq!(runner.panel().windows.len(), 15);
+    // The second frame's first transfer fails: the frame stops there with the error.
+    runner.panel().windows.clear();
+    runner.panel().fail_at = Some(16);
+    let failed = block_on(runner.frame(&mut world, &mut renderer));
+    assert_eq!(failed, Err(RunError::Panel("bus")));
+    assert_eq!(runner.panel().windows.len(), 1);
+    // What the panel shows is unknown: the next frame sends the whole screen again.
+    runner.panel().windows.clear();
+    let report = block_on(runner.frame(&mut world, &mut renderer)).unwrap();
+    assert_eq!(report.render.pixels_flushed, 240 * 240);
+    assert_eq!(runner.panel().windows.len(), 15);
+    assert_eq!(runner.frames(), 2, "the failed frame is not counted");
 }
