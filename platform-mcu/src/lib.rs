@@ -7,6 +7,10 @@
 //!   emulated board's OLED), `mipidsi` displays with the `mipidsi` feature, SSD1306
 //!   OLEDs with the `ssd1306` feature; any other `DrawTarget` through [`FullFrame`],
 //!   redrawn whole.
+//! - With the `async` feature, `AsyncRunner` runs frames under an async executor
+//!   (`embassy-executor`), drawing each tile while the one before it goes out by DMA,
+//!   on an `AsyncPanel` (MIPI DCS displays on an `embedded-hal-async` SPI device:
+//!   `dcs_spi::DcsSpiPanel`).
 //! - [`Clock`] and [`InputSource`] (with [`Buttons`] on GPIO pins) come from the board.
 //! - With the `defmt` feature, the `log` module prints frame statistics and the lifecycle
 //!   trace.
@@ -17,7 +21,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "async")]
+pub mod async_runner;
 pub mod clock;
+#[cfg(feature = "async")]
+pub mod dcs_spi;
 pub mod input;
 #[cfg(feature = "defmt")]
 pub mod log;
@@ -29,8 +37,12 @@ pub mod ssd0323;
 #[cfg(feature = "ssd1306")]
 pub mod ssd1306;
 
+#[cfg(feature = "async")]
+pub use async_runner::{AsyncClock, AsyncPanel, AsyncRunner};
 pub use clock::Clock;
 pub use input::{Buttons, Events, InputEvent, InputSource, NoInput, MAX_EVENTS};
 pub use panel::{FullFrame, Panel};
-pub use runner::{FramePart, FrameReport, RunConfig, RunError, Runner, WorstFrames};
+pub use runner::{
+    BusyMeter, BusySecond, FramePart, FrameReport, RunConfig, RunError, Runner, WorstFrames,
+};
 pub use sprig;

@@ -3,14 +3,14 @@
 use sprig::render::{DrawSet, RenderColor, Renderer};
 use sprig::{Dispatch, World};
 
-use crate::runner::{FrameReport, Runner, WorstFrames};
+use crate::runner::{BusyMeter, BusySecond, FrameReport, Runner, WorstFrames};
 use crate::{Clock, InputSource, Panel};
 
 /// Logs `report` at info level on one line: step, costs in clock ticks, and what was
 /// flushed.
 pub fn frame(report: &FrameReport) {
     defmt::info!(
-        "frame {=u32} dt={=f32} events={=u32} refused={=u32} ticks: input={=u64} tick={=u64} render={=u64} flush={=u64} idle={=u64} flushed: rects={=u32} px={=u64} bytes={=u64}",
+        "frame {=u32} dt={=f32} events={=u32} refused={=u32} ticks: input={=u64} tick={=u64} render={=u64} flush={=u64} idle={=u64} busy={=u64}{=str} flushed: rects={=u32} px={=u64} bytes={=u64}",
         report.frame,
         report.dt,
         report.events,
@@ -20,6 +20,8 @@ pub fn frame(report: &FrameReport) {
         report.render_ticks,
         report.flush_ticks,
         report.idle_ticks,
+        report.busy_ticks,
+        if report.still { " still" } else { "" },
         report.render.rects,
         report.render.pixels_flushed,
         report.render.bytes
@@ -38,6 +40,18 @@ pub fn frame(report: &FrameReport) {
             report.overflowed_events
         );
     }
+}
+
+/// Logs a second of [`BusyMeter`]: the share of time the processor was busy (the rest
+/// it slept or waited for the bus), and the frames in it.
+pub fn busy(second: &BusySecond) {
+    defmt::info!(
+        "busy {=u32}.{=u32}% over the last {=u32} frames ({=u32} still): the processor slept the rest",
+        second.busy_per_mille / 10,
+        second.busy_per_mille % 10,
+        second.frames,
+        second.still_frames
+    );
 }
 
 /// Logs the costliest frame so far for each part of a frame (frame number and clock
@@ -91,7 +105,8 @@ pub fn trace<
 
 /// A board's main loop: runs frames forever, logging every `every`-th frame's report
 /// (every frame with 1; none with 0), a failed frame as a warning (the loop goes on),
-/// and each hook other than `update`/`late_update` as it happens.
+/// the busy share once a second, and each hook other than `update`/`late_update` as it
+/// happens.
 #[allow(clippy::too_many_arguments)]
 pub fn run_forever<
     P,
@@ -120,11 +135,17 @@ where
     I: InputSource,
     S: DrawSet + Dispatch,
 {
+    let mut meter = BusyMeter::new();
     loop {
         match runner.frame(world, renderer) {
             Ok(report) => {
                 if every > 0 && report.frame % every == 0 {
                     frame(&report);
+                }
+                let per_second = runner.clock().ticks_per_second();
+                let now = runner.clock().now();
+                if let Some(second) = meter.add(&report, now, per_second) {
+                    busy(&second);
                 }
             }
             Err(error) => defmt::warn!("frame {=u32} failed: {}", runner.frames(), error),

@@ -32,8 +32,8 @@ use sprig::{
 };
 use sprig_mcu::ssd0323::Ssd0323;
 use sprig_mcu::{
-    sprig, Buttons, Clock, Events, FramePart, FullFrame, InputEvent, InputSource, NoInput, Panel,
-    RunConfig, RunError, Runner, WorstFrames, MAX_EVENTS,
+    sprig, BusyMeter, BusySecond, Buttons, Clock, Events, FramePart, FrameReport, FullFrame,
+    InputEvent, InputSource, NoInput, Panel, RunConfig, RunError, Runner, WorstFrames, MAX_EVENTS,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -487,8 +487,11 @@ fn the_report_splits_the_frame_into_its_phases() {
     assert_eq!(first.render.bytes, 64 + 6);
     assert_eq!(now(), 3 + 11 + 2 * 50 + 7);
 
-    // A still frame: nothing to write, the panel's finish still runs; the frame waits
-    // for its deadline, 1000 ticks after the first one started.
+    assert_eq!(first.busy_ticks, 3 + 11 + 2 * 50 + 7);
+    assert!(!first.still);
+
+    // A still frame: nothing to write, nor to finish; the frame waits for its deadline,
+    // 1000 ticks after the first one started.
     let still = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!(runner.panel().writes.len(), 2);
     assert_eq!(
@@ -497,11 +500,14 @@ fn the_report_splits_the_frame_into_its_phases() {
             still.events,
             still.idle_ticks,
             still.flush_ticks,
-            still.render.pixels_flushed
+            still.render.pixels_flushed,
+            still.still
         ),
-        (1, 0, 1000 - 121, 7, 0)
+        (1, 0, 1000 - 121, 0, 0, true)
     );
-    assert_eq!(runner.panel().finishes, 2);
+    // Busy: the input poll and the tick; the rest of the slot is slept.
+    assert_eq!(still.busy_ticks, 3 + 11);
+    assert_eq!(runner.panel().finishes, 1);
 }
 
 #[test]
@@ -711,13 +717,13 @@ fn the_runner_delivers_button_events_to_the_world_before_the_tick() {
     a.set(Some(false));
     let report = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!(report.events, 1);
-    assert_eq!(take_log(), ["key A true", "update 0.1", "finish"]);
+    assert_eq!(take_log(), ["key A true", "update 0.1"]);
     let report = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!(report.events, 0);
-    assert_eq!(take_log(), ["update 0.1", "finish"]);
+    assert_eq!(take_log(), ["update 0.1"]);
     a.set(Some(true));
     runner.frame(&mut world, &mut renderer).unwrap();
-    assert_eq!(take_log(), ["key A false", "update 0.1", "finish"]);
+    assert_eq!(take_log(), ["key A false", "update 0.1"]);
 }
 
 #[test]
@@ -752,13 +758,10 @@ fn touches_are_delivered_in_screen_coordinates_of_the_panel() {
         "a miss reaches nobody"
     );
     runner.frame(&mut world, &mut renderer).unwrap();
-    assert_eq!(
-        take_log(),
-        ["touch Down", "touch Up", "update 0.1", "finish"]
-    );
+    assert_eq!(take_log(), ["touch Down", "touch Up", "update 0.1"]);
     let report = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!(report.events, 1);
-    assert_eq!(take_log(), ["update 0.1", "finish"], "below the square");
+    assert_eq!(take_log(), ["update 0.1"], "below the square");
 }
 
 #[test]
@@ -791,16 +794,13 @@ fn refused_input_is_skipped_and_a_refused_step_is_a_run_error() {
     // delivered and the frame runs.
     let report = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!((report.events, report.refused_events), (2, 1));
-    assert_eq!(
-        take_log(),
-        ["key B true", "key B false", "update 0.1", "finish"]
-    );
+    assert_eq!(take_log(), ["key B true", "key B false", "update 0.1"]);
     assert_eq!(runner.frames(), 2);
     assert_eq!(world.frame(), 2);
 
     let report = runner.frame(&mut world, &mut renderer).unwrap();
     assert_eq!(report.frame, 2);
-    assert_eq!(take_log(), ["key Up true", "update 0.1", "finish"]);
+    assert_eq!(take_log(), ["key Up true", "update 0.1"]);
 
     // A step the world refuses.
     let config = RunConfig {
@@ -1028,7 +1028,7 @@ fn a_failing_finish_is_a_panel_error_and_the_next_frame_sends_the_whole_screen()
 }
 
 #[test]
-fn a_still_partial_panel_gets_no_pixels_but_a_finish_every_frame() {
+fn a_still_partial_panel_gets_no_pixels_and_no_finish() {
     let mut world = scene(false);
     let mut renderer = renderer();
     let mut runner = Runner::new(
@@ -1045,11 +1045,44 @@ fn a_still_partial_panel_gets_no_pixels_but_a_finish_every_frame() {
         2,
         "only the first frame's two tiles"
     );
-    assert_eq!(runner.panel().finishes, 4);
+    assert_eq!(runner.panel().finishes, 1, "only the first frame's finish");
 }
 
 #[test]
 fn fixed_zero_fps_is_unpaced_and_measured() {
     assert_eq!(RunConfig::fixed(0), RunConfig::paced(0));
     assert_eq!(RunConfig::fixed(30).fixed_dt, Some(1.0 / 30.0));
+}
+
+#[test]
+fn the_busy_meter_gives_the_busy_share_once_a_second() {
+    let frame = |busy_ticks, still| FrameReport {
+        busy_ticks,
+        still,
+        ..FrameReport::default()
+    };
+    let mut meter = BusyMeter::new();
+    // 1000 ticks a second. The first frame only starts the second.
+    assert_eq!(meter.add(&frame(900, false), 0, 1000), None);
+    assert_eq!(meter.add(&frame(300, false), 400, 1000), None);
+    assert_eq!(meter.add(&frame(100, true), 800, 1000), None);
+    assert_eq!(
+        meter.add(&frame(50, false), 1000, 1000),
+        Some(BusySecond {
+            busy_per_mille: 450,
+            frames: 3,
+            still_frames: 1,
+            elapsed_ticks: 1000,
+        })
+    );
+    // The next second starts there; more busy ticks than elapsed count as all busy.
+    assert_eq!(
+        meter.add(&frame(5000, false), 2200, 1000),
+        Some(BusySecond {
+            busy_per_mille: 1000,
+            frames: 1,
+            still_frames: 0,
+            elapsed_ticks: 1200,
+        })
+    );
 }

@@ -78,6 +78,8 @@ pub fn is_summary(line: &str) -> bool {
     line.contains("size")
         || line.contains("hook errors")
         || line.contains("worst frames")
+        || line.contains("% over the last")
+        || line.contains("wfi wake-ups")
         || line
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -258,6 +260,9 @@ mod tests {
         assert!(is_summary("hook errors: 0"));
         assert!(is_summary("INFO  worst frames (frame: ticks): input 3: 10"));
         assert!(!is_summary("INFO  frame 1 dt=0.03 program"));
+        assert!(is_summary(
+            "INFO  busy 61.2% over the last 30 frames (0 still): the processor slept the rest"
+        ));
         assert_eq!(strip_ansi("\u{1b}[32mINFO\u{1b}[0m hi"), "INFO hi");
     }
 }

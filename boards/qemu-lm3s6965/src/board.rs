@@ -10,6 +10,9 @@
 //!   interrupt counting its wraps: a 64-bit monotonic clock. Under
 //!   `-icount shift=5` an instruction takes 32 ns, so `ticks × 5 / 32` is the exact
 //!   number of instructions executed.
+//! - General-purpose timer 0 as a one-shot alarm (same 5 ns clock), whose interrupt
+//!   (IRQ 19, enabled in the NVIC but taken with interrupts masked) wakes the processor
+//!   from `wfi`: the runner sleeps until the next frame instead of spinning.
 
 use core::convert::Infallible;
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -39,6 +42,17 @@ const SSI_DR: usize = 0x08;
 const SSI_SR: usize = 0x0C;
 const SSI_CPSR: usize = 0x10;
 const SSI_SR_RNE: u32 = 1 << 2;
+const TIMER0: usize = 0x4003_0000;
+const GPTM_CFG: usize = 0x000;
+const GPTM_TAMR: usize = 0x004;
+const GPTM_CTL: usize = 0x00C;
+const GPTM_IMR: usize = 0x018;
+const GPTM_ICR: usize = 0x024;
+const GPTM_TAILR: usize = 0x028;
+/// Timer 0A's interrupt number, and the NVIC's set-enable and clear-pending registers.
+const TIMER0A_IRQ: u32 = 19;
+const NVIC_ISER0: usize = 0xE000_E100;
+const NVIC_ICPR0: usize = 0xE000_E280;
 
 fn write(address: usize, value: u32) {
     // SAFETY: only called with the addresses of this board's memory-mapped registers
@@ -100,6 +114,14 @@ impl Board {
         // 8-bit frames, SPI mode 3. CR0 must be written: it sets the PL022's data mask.
         write(SSI0 + SSI_CR0, 0x00C7);
         write(SSI0 + SSI_CR1, 0x02); // enable
+
+        // Timer 0: 32-bit, one-shot, time-out interrupt on; enabled only to sleep.
+        set_bits(SYSCTL_RCGC1, 1 << 16);
+        write(TIMER0 + GPTM_CTL, 0);
+        write(TIMER0 + GPTM_CFG, 0);
+        write(TIMER0 + GPTM_TAMR, 0x1);
+        write(TIMER0 + GPTM_IMR, 0x1);
+        write(NVIC_ISER0, 1 << TIMER0A_IRQ);
 
         core.SYST.set_clock_source(SystClkSource::Core);
         core.SYST.set_reload(0x00FF_FFFF);
@@ -237,6 +259,14 @@ impl InputSource for Gamepad {
     }
 }
 
+/// `wfi`s executed by [`sleep_until`]: each is a wake-up from sleep.
+static SLEEPS: AtomicU32 = AtomicU32::new(0);
+
+/// The times the processor slept and woke (`wfi`s) since reset.
+pub fn sleeps() -> u32 {
+    SLEEPS.load(Ordering::Relaxed)
+}
+
 /// SysTick wraps (every 2^24 ticks), counted by its interrupt.
 static WRAPS: AtomicU32 = AtomicU32::new(0);
 
@@ -291,5 +321,35 @@ impl Clock for SysTickClock {
 
     fn ticks_per_second(&self) -> u64 {
         TICKS_PER_SECOND
+    }
+
+    fn wait_until(&mut self, deadline: u64) {
+        sleep_until(deadline);
+    }
+}
+
+/// Sleeps (`wfi`) until `ticks() >= deadline`: timer 0 is set to go off then, and its
+/// interrupt wakes the processor. Interrupts are masked around the `wfi` so that the
+/// timer's needs no handler (a pending interrupt still ends a `wfi`); a SysTick wrap
+/// during the sleep also wakes it, and is counted once interrupts are unmasked.
+pub fn sleep_until(deadline: u64) {
+    loop {
+        let now = ticks();
+        if now >= deadline {
+            return;
+        }
+        let wait = (deadline - now).min(u64::from(u32::MAX)) as u32;
+        cortex_m::interrupt::free(|_| {
+            write(TIMER0 + GPTM_CTL, 0);
+            write(TIMER0 + GPTM_ICR, 0x1);
+            write(NVIC_ICPR0, 1 << TIMER0A_IRQ);
+            write(TIMER0 + GPTM_TAILR, wait);
+            write(TIMER0 + GPTM_CTL, 0x1);
+            cortex_m::asm::wfi();
+            SLEEPS.fetch_add(1, Ordering::Relaxed);
+            write(TIMER0 + GPTM_CTL, 0);
+            write(TIMER0 + GPTM_ICR, 0x1);
+            write(NVIC_ICPR0, 1 << TIMER0A_IRQ);
+        });
     }
 }

@@ -34,7 +34,7 @@ use sprig_examples::{
     build_showcase, Layout, ShowcaseOledRenderer, ShowcaseWorld, SHOWCASE_FPS, SHOWCASE_SIZE,
 };
 use sprig_mcu::ssd0323::{self, Ssd0323};
-use sprig_mcu::{Events, FrameReport, InputEvent, InputSource, RunConfig, Runner};
+use sprig_mcu::{BusyMeter, Events, FrameReport, InputEvent, InputSource, RunConfig, Runner};
 use static_cell::StaticCell;
 
 use board::{instructions, Board, DataCommand, Ssi0};
@@ -205,10 +205,16 @@ fn run() -> i32 {
         RunConfig::fixed(SHOWCASE_FPS),
     );
     let mut costs = Costs::default();
+    // Between frames the runner sleeps (`wfi` until timer 0's alarm, see `board.rs`);
+    // once a second the log says how much of it the processor was awake.
+    let mut meter = BusyMeter::new();
     for _ in 0..FRAMES {
         match runner.frame(world, renderer) {
             Ok(report) => {
                 sprig_mcu::log::frame(&report);
+                if let Some(second) = meter.add(&report, board::ticks(), board::TICKS_PER_SECOND) {
+                    sprig_mcu::log::busy(&second);
+                }
                 sprig_mcu::log::trace(world, report.frame == 0);
                 costs.add(&report);
             }
@@ -235,6 +241,11 @@ fn run() -> i32 {
         sizes[3],
         sizes[4],
         stack::peak()
+    );
+    defmt::info!(
+        "slept between frames: {=u32} wfi wake-ups over {=u32} frames (timer 0's alarm or a SysTick wrap)",
+        board::sleeps(),
+        FRAMES
     );
     let hook_errors = world.hook_errors();
     defmt::info!(

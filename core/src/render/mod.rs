@@ -39,6 +39,6 @@ pub use label::{
     HorizontalAlign, Label, Overflow, VerticalAlign, DEFAULT_LABEL_CAPACITY, ELLIPSIS,
 };
 pub use progress::ProgressBar;
-pub use renderer::{FrameStats, Renderer};
+pub use renderer::{FrameStats, Renderer, TileCursor};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};
 pub use sprite::{FrameLayout, Sprite, SpriteFrame, SpriteSheet};

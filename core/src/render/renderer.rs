@@ -33,6 +33,9 @@ use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
 use crate::{Affine2, Dispatch, FrameEvent, Rect, World};
 
+mod tiles;
+pub use tiles::TileCursor;
+
 /// What one frame of rendering did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FrameStats {
@@ -649,30 +652,59 @@ impl<
         S: DrawSet + Dispatch,
     {
         let area = (tile.size.width * tile.size.height) as usize;
-        let background = C::from_rgb888(self.background);
-        let pixels = &mut self.buffer[..area];
-        pixels.fill(background);
-        for item in &self.items {
-            if item.bounds.intersection(&tile).is_zero_sized() {
-                continue;
+        draw_items(
+            &self.items,
+            self.background,
+            world,
+            tile,
+            &mut self.buffer[..area],
+        );
+    }
+}
+
+/// Draws `items` that overlap `tile` onto `pixels` (the tile's pixels, row by row), over
+/// `background`: the one drawing path of the renderer's own buffer and of a caller's
+/// tile buffer (`tiles.rs`).
+fn draw_items<
+    C: RenderColor,
+    S,
+    const N: usize,
+    const C2: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const LS: usize,
+>(
+    items: &[Item],
+    background: Rgb888,
+    world: &World<S, N, C2, TM, E, TR, LS>,
+    tile: Rectangle,
+    pixels: &mut [C],
+) where
+    S: DrawSet + Dispatch,
+{
+    let background = C::from_rgb888(background);
+    pixels.fill(background);
+    for item in items {
+        if item.bounds.intersection(&tile).is_zero_sized() {
+            continue;
+        }
+        let mut c = world.arena.slot(usize::from(item.node)).first_comp;
+        while c != NONE {
+            let slot = world.comps.slot(usize::from(c));
+            let kind = world.comps.kind(usize::from(c));
+            if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
+                let mut canvas = Canvas::new(
+                    pixels,
+                    tile,
+                    item.clip,
+                    item.to_screen,
+                    item.content,
+                    item.opacity,
+                );
+                world.comps.set.draw(c, &mut canvas);
             }
-            let mut c = world.arena.slot(usize::from(item.node)).first_comp;
-            while c != NONE {
-                let slot = world.comps.slot(usize::from(c));
-                let kind = world.comps.kind(usize::from(c));
-                if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
-                    let mut canvas = Canvas::new(
-                        pixels,
-                        tile,
-                        item.clip,
-                        item.to_screen,
-                        item.content,
-                        item.opacity,
-                    );
-                    world.comps.set.draw(c, &mut canvas);
-                }
-                c = slot.next;
-            }
+            c = slot.next;
         }
     }
 }
