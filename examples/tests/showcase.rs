@@ -213,10 +213,12 @@ fn the_ring_sweeps_in_and_its_knob_sits_at_the_end_of_the_fill() {
     );
 }
 
-/// Where a node paints: its label's text box when it has one, else its content box.
+/// Where a node paints: its label's text box when it has one (a wrapping, clamped label
+/// stays in its content box), else its content box.
 fn painted(world: &mut ShowcaseWorld, node: NodeId) -> Rect {
     let b = world.world_content_box(node).unwrap();
-    match world.component_of::<Label>(node).unwrap() {
+    let label = world.component_of::<Label>(node).unwrap();
+    match label.filter(|&l| !world.get::<Label>(l).unwrap().wrap) {
         Some(label) => {
             let size = world.get::<Label>(label).unwrap().size();
             let (w, h) = (size.width as f32, size.height as f32);
@@ -246,9 +248,10 @@ fn every_layout_fits_its_panel_and_no_two_parts_collide() {
             |world: &ShowcaseWorld, name: &str| world.child_by_name(scene.app, name).unwrap();
         let mut parts: Vec<(String, Rect)> = Vec::new();
         for name in [
-            "Target", "Room", "Status", "Clock", "Light", "Minus", "Plus", "Dial",
+            "Target", "Room", "Status", "Clock", "Light", "Minus", "Plus", "Dial", "Flame", "Hint",
         ] {
-            if let Some(node) = named(&world, name) {
+            // Parts a panel has no room for are there but inactive.
+            if let Some(node) = named(&world, name).filter(|&n| world.active(n).unwrap()) {
                 parts.push((name.to_owned(), painted(&mut world, node)));
             }
         }

@@ -5,8 +5,9 @@
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::font::fonts::{FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15};
-use sprig::render::font::CellFont;
+use sprig::render::font::{CellFont, Font, U8g2Font};
 use sprig::{Size2, Vec2};
+use u8g2_fonts::fonts::{u8g2_font_helvB18_tn, u8g2_font_helvB24_tn};
 
 use super::thermostat::Palette;
 
@@ -53,8 +54,14 @@ pub struct Layout {
     pub status: Option<(Vec2, &'static CellFont)>,
     /// The status light.
     pub light: Place,
-    /// The clock's label.
-    pub clock: (Vec2, &'static CellFont),
+    /// The clock's label: where, and in which font (large proportional digits on the
+    /// colour panels).
+    pub clock: (Vec2, Font),
+    /// The flame shown while heating, on panels with room for it (an image with an
+    /// alpha channel).
+    pub flame: Option<Place>,
+    /// A wrapped hint, on panels with room for it: its box and font.
+    pub hint: Option<(Place, &'static CellFont)>,
     /// The − and + buttons.
     pub buttons: [Place; 2],
     /// The buttons' font.
@@ -66,6 +73,11 @@ pub struct Layout {
     /// The menu's font.
     pub item_font: &'static CellFont,
 }
+
+/// The clock's digits on the 240×240 panel: u8g2's Helvetica Bold, 18 px, digits only.
+static CLOCK_18: U8g2Font = U8g2Font::new::<u8g2_font_helvB18_tn>();
+/// The clock's digits on the 320×240 panel: 24 px.
+static CLOCK_24: U8g2Font = U8g2Font::new::<u8g2_font_helvB24_tn>();
 
 /// Greys for a 4-bit grey OLED: white on black, the menu inverted.
 const GREY: Palette = Palette {
@@ -113,7 +125,9 @@ impl Layout {
         room: (Vec2::new(32.0, 19.0), &FONT_4X6),
         status: None,
         light: Place::new(32.0, 50.0, 5.0, 5.0),
-        clock: (Vec2::new(97.0, 57.0), &FONT_6X10),
+        clock: (Vec2::new(97.0, 57.0), Font::Cells(&FONT_6X10)),
+        flame: None,
+        hint: None,
         buttons: [
             Place::new(21.0, 6.0, 12.0, 9.0),
             Place::new(43.0, 6.0, 12.0, 9.0),
@@ -142,7 +156,9 @@ impl Layout {
         room: (Vec2::new(120.0, 92.0), &FONT_9X15),
         status: Some((Vec2::new(120.0, 184.0), &FONT_7X13)),
         light: Place::new(120.0, 204.0, 10.0, 10.0),
-        clock: (Vec2::new(28.0, 226.0), &FONT_9X15),
+        clock: (Vec2::new(40.0, 224.0), Font::U8g2(&CLOCK_18)),
+        flame: Some(Place::new(82.0, 184.0, 14.0, 18.0)),
+        hint: None,
         buttons: [
             Place::new(84.0, 56.0, 40.0, 32.0),
             Place::new(156.0, 56.0, 40.0, 32.0),
@@ -171,7 +187,9 @@ impl Layout {
         room: (Vec2::new(116.0, 88.0), &FONT_9X15),
         status: Some((Vec2::new(116.0, 180.0), &FONT_7X13)),
         light: Place::new(116.0, 200.0, 10.0, 10.0),
-        clock: (Vec2::new(272.0, 220.0), &FONT_10X20),
+        clock: (Vec2::new(272.0, 218.0), Font::U8g2(&CLOCK_24)),
+        flame: Some(Place::new(78.0, 180.0, 14.0, 18.0)),
+        hint: Some((Place::new(272.0, 22.0, 84.0, 30.0), &FONT_5X8)),
         buttons: [
             Place::new(80.0, 52.0, 40.0, 32.0),
             Place::new(152.0, 52.0, 40.0, 32.0),

@@ -18,8 +18,8 @@ pub mod widgets;
 
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::font::CellFont;
-use sprig::render::{Label, Shape};
-use sprig::{scene, world, CompId, Error, NodeId, Vec2};
+use sprig::render::{Image, Label, Overflow, Shape};
+use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
 use sprig_ui::transition::Transition;
 use sprig_ui::{Button, Tween};
 
@@ -46,6 +46,7 @@ world! {
             Segments: 1,
             Ring: 1,
             Shape: 8,
+            Image: 1,
             Label: 10,
         },
     };
@@ -108,6 +109,7 @@ scene! {
             #[id] thermostat: Thermostat = {
                 let mut model = Thermostat::new(215, 19.0, Mode::Heat, digits.id(), room.id());
                 model.status_label = layout.status.map(|_| status.id());
+                model.flame = layout.flame.map(|_| flame);
                 model
             },
             #[id] ring: node Dial {
@@ -175,8 +177,31 @@ scene! {
             node Clock {
                 position: layout.clock.0,
                 size: (1.0, 1.0),
-                Label = label("07:30", layout.clock.1, layout.palette.text),
+                Label = Label::new("07:30")
+                    .with_font(layout.clock.1)
+                    .with_color(layout.palette.text),
                 Clock = Clock::new(7, 30),
+            },
+            // The flame beside the status word while heating: an image with an alpha
+            // channel, on the panels with room for it.
+            #[id] flame: node Flame {
+                active: layout.flame.is_some(),
+                position: layout.flame.map_or(Vec2::ZERO, |p| p.at),
+                size: layout.flame.map_or(Size2::new(1.0, 1.0), |p| p.size),
+                Image = Image::rgba(FLAME, 14),
+            },
+            // A hint wrapped in its box, on the panels with room for it.
+            node Hint {
+                active: layout.hint.is_some(),
+                position: layout.hint.map_or(Vec2::ZERO, |(p, _)| p.at),
+                size: layout.hint.map_or(Size2::new(1.0, 1.0), |(p, _)| p.size),
+                Label = label(
+                    "Tap a mode, or use the arrows.",
+                    layout.hint.map_or(layout.room.1, |(_, font)| font),
+                    layout.palette.dim,
+                )
+                .with_wrap(true)
+                .with_overflow(Overflow::Clamp),
             },
             #[id] minus: prefab StepButton {
                 name: "Minus", sign: "-", place: layout.buttons[0], step: -STEP,
@@ -206,6 +231,9 @@ scene! {
         }
     }
 }
+
+/// The flame icon: 14×18 pixels, 8-bit RGBA, made by `examples/assets/flame.py`.
+const FLAME: &[u8] = include_bytes!("../../assets/flame.rgba");
 
 /// A label in `font` (a cell font: `embedded-graphics`' ASCII fonts, drawn a row at a
 /// time) and `color`.

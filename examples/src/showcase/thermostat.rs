@@ -104,6 +104,8 @@ pub struct Thermostat {
     pub room_label: CompId,
     /// The label showing what it is doing, if the layout has one.
     pub status_label: Option<CompId>,
+    /// The flame shown while heating, if the layout has one.
+    pub flame: Option<NodeId>,
 }
 
 /// How fast the simulated room warms or cools, degrees per second (fast, for a demo).
@@ -127,6 +129,7 @@ impl Thermostat {
             digits,
             room_label,
             status_label: None,
+            flame: None,
         }
     }
 
@@ -206,6 +209,10 @@ impl Hooks for Thermostat {
         let _ = text.write_str("Room ");
         write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
         ctx.get_mut::<Label>(self.room_label)?.set_text(&text)?;
+        if let Some(flame) = self.flame {
+            let heating = self.mode != Mode::Off && self.demand() == Demand::Heating;
+            ctx.set_opacity(flame, if heating { 255 } else { 0 })?;
+        }
         if let Some(status) = self.status_label {
             let word = match (self.mode, self.demand()) {
                 (Mode::Off, _) => "OFF",
