@@ -59,7 +59,8 @@ pub use engine::events::NodeEvent;
 pub use engine::frame::PhaseTimes;
 pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
 pub use engine::instantiate::{
-    __scene_budget, __scene_budget_nested, Comp, ComponentCounts, Holds, Prefab, WorldShape,
+    __scene_budget, __scene_budget_nested, __scene_types, Comp, ComponentCounts, Holds, Prefab,
+    WorldShape,
 };
 pub use engine::listeners::{Event, EventPhase, LISTENER_BYTES, MAX_EVENT_DEPTH};
 pub use engine::systems::{FrameEvent, SystemId, MAX_SYSTEMS};

@@ -7,11 +7,12 @@
 //! go to `target/golden/preview/`):
 //! `SPRIG_BLESS=1 cargo test -p sprig-tests --test golden`
 
-use std::path::PathBuf;
+#[path = "support/golden_png.rs"]
+mod golden_png;
 
 use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
-use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
+use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
 use sprig::render::{Clip, Image, Label, ProgressBar, RenderColor, Renderer, Shape};
 use sprig::{world, NodeId, Size2, Vec2};
@@ -30,10 +31,6 @@ world! {
     };
 }
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Renders `world` at `size` in colour `C` and compares it with `tests/golden/NAME.png`.
 fn check<C>(name: &str, size: Size, background: Rgb888, world: &mut W)
 where
@@ -44,51 +41,7 @@ where
     let mut display = SimulatorDisplay::<C>::with_default_color(size, C::from_rgb888(background));
     let mut renderer: Renderer<C, 32, 512> = Renderer::new(size, background, BusCost::new(16, 11));
     let Ok(_) = renderer.render(world, &mut display);
-    let settings = OutputSettingsBuilder::new().scale(1).build();
-    let reference = workspace().join("golden").join(format!("{name}.png"));
-    if std::env::var_os("SPRIG_BLESS").is_some() {
-        display
-            .to_rgb_output_image(&settings)
-            .save_png(&reference)
-            .expect("writes the reference");
-        // An enlarged copy to look at before committing.
-        let preview = workspace()
-            .join("..")
-            .join("target")
-            .join("golden")
-            .join("preview");
-        std::fs::create_dir_all(&preview).expect("creates the preview folder");
-        display
-            .to_rgb_output_image(&OutputSettingsBuilder::new().scale(6).build())
-            .save_png(preview.join(format!("{name}.png")))
-            .expect("writes the preview");
-        return;
-    }
-    let expected = SimulatorDisplay::<C>::load_png(&reference).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; regenerate with SPRIG_BLESS=1",
-            reference.display()
-        )
-    });
-    if let Some(diff) = expected.diff(&display) {
-        let out = workspace().join("..").join("target").join("golden");
-        std::fs::create_dir_all(&out).expect("creates target/golden");
-        let actual = out.join(format!("{name}.actual.png"));
-        let diff_path = out.join(format!("{name}.diff.png"));
-        display
-            .to_rgb_output_image(&settings)
-            .save_png(&actual)
-            .expect("writes the actual image");
-        diff.to_rgb_output_image(&OutputSettingsBuilder::new().scale(4).build())
-            .save_png(&diff_path)
-            .expect("writes the diff");
-        panic!(
-            "{name} differs from {}: actual image {}, diff {}",
-            reference.display(),
-            actual.display(),
-            diff_path.display()
-        );
-    }
+    golden_png::compare(name, &display);
 }
 
 /// A node with content `size` at `at` (anchor at its centre unless changed) holding

@@ -4,12 +4,13 @@
 //! of the layouts in each format (`SPRIG_BLESS=1 cargo test -p sprig-tests --test
 //! text_render` regenerates them; look at `target/golden/preview/` first).
 
-use std::path::PathBuf;
+#[path = "support/golden_png.rs"]
+mod golden_png;
 
 use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888, RgbColor};
 use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics::primitives::Rectangle;
-use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
+use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
 use sprig::render::font::{fonts, U8g2Font};
 use sprig::render::{HorizontalAlign, Label, Overflow, RenderColor, Renderer, VerticalAlign};
@@ -196,33 +197,7 @@ where
     let mut display = SimulatorDisplay::<C>::with_default_color(size, C::from_rgb888(bg));
     let mut r: Renderer<C, 16, 512> = Renderer::new(size, bg, BusCost::new(16, 0));
     let Ok(_) = r.render(&mut w, &mut display);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden");
-    let reference = dir.join(format!("{name}.png"));
-    let settings = OutputSettingsBuilder::new().scale(1).build();
-    if std::env::var_os("SPRIG_BLESS").is_some() {
-        display
-            .to_rgb_output_image(&settings)
-            .save_png(&reference)
-            .unwrap();
-        let preview = dir.join("../../target/golden/preview");
-        std::fs::create_dir_all(&preview).unwrap();
-        display
-            .to_rgb_output_image(&OutputSettingsBuilder::new().scale(6).build())
-            .save_png(preview.join(format!("{name}.png")))
-            .unwrap();
-        return;
-    }
-    let expected = SimulatorDisplay::<C>::load_png(&reference).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; regenerate with SPRIG_BLESS=1",
-            reference.display()
-        )
-    });
-    assert!(
-        expected.diff(&display).is_none(),
-        "{name} differs from {}",
-        reference.display()
-    );
+    golden_png::compare(name, &display);
 }
 
 #[test]

@@ -132,6 +132,8 @@ pub struct ComponentCounts {
     names: [&'static str; ComponentCounts::MAX_TYPES],
     counts: [usize; ComponentCounts::MAX_TYPES],
     len: usize,
+    /// A type past `MAX_TYPES` was added (and not counted).
+    overflow: bool,
 }
 
 impl ComponentCounts {
@@ -142,21 +144,24 @@ impl ComponentCounts {
         names: [""; ComponentCounts::MAX_TYPES],
         counts: [0; ComponentCounts::MAX_TYPES],
         len: 0,
+        overflow: false,
     };
 
-    /// These counts and `count` more of the type named `name`. Fails the compile-time
-    /// evaluation past [`MAX_TYPES`](Self::MAX_TYPES) types.
+    /// These counts and `count` more of the type named `name`. A type past
+    /// [`MAX_TYPES`](Self::MAX_TYPES) is not counted; [`overflowed`](Self::overflowed)
+    /// says so (and `scene!` makes it a compile error).
     pub const fn add(mut self, name: &'static str, count: usize) -> Self {
         let mut k = 0;
         while k < self.len {
             if str_eq(self.names[k], name) {
-                self.counts[k] += count;
+                self.counts[k] = self.counts[k].saturating_add(count);
                 return self;
             }
             k += 1;
         }
         if self.len == Self::MAX_TYPES {
-            panic!("a scene with its prefabs holds more than 32 component types");
+            self.overflow = true;
+            return self;
         }
         self.names[self.len] = name;
         self.counts[self.len] = count;
@@ -172,6 +177,11 @@ impl ComponentCounts {
             k += 1;
         }
         self
+    }
+
+    /// Whether a type past [`MAX_TYPES`](Self::MAX_TYPES) was added and left out.
+    pub const fn overflowed(&self) -> bool {
+        self.overflow
     }
 
     /// How many of the type named `name`.
@@ -201,6 +211,16 @@ const fn str_eq(a: &str, b: &str) -> bool {
         k += 1;
     }
     true
+}
+
+/// Fails the compile-time evaluation that calls it when `counts` left a type out (a scene
+/// with its prefabs holds more than [`ComponentCounts::MAX_TYPES`] types). Used by
+/// `scene!`, in constant items only.
+#[doc(hidden)]
+pub const fn __scene_types(counts: &ComponentCounts) {
+    if counts.overflow {
+        panic!("a scene with its prefabs holds more than 32 component types");
+    }
 }
 
 /// Checks every type of `counts` not named in `checked` against the world's `kinds`

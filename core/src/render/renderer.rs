@@ -532,11 +532,7 @@ impl<
             nodes: self.items.len() as u32,
             ..FrameStats::default()
         };
-        self.flushed.clear();
-        for &rect in self.damage.rects() {
-            let _ = self.flushed.push(rect);
-        }
-        self.damage.clear();
+        self.take_damage();
         self.changed.clear();
         // Never draw outside the target, whatever size the renderer was made for.
         let visible = self.screen.intersection(&target.bounding_box());
@@ -546,8 +542,7 @@ impl<
                 continue;
             }
             let (width, height) = (rect.size.width as usize, rect.size.height as usize);
-            let tile_width = width.min(BUF);
-            let tile_rows = (BUF / tile_width).clamp(1, height.max(1));
+            let (tile_width, tile_rows) = tile_shape(width, height, BUF);
             let mut y = 0;
             while y < height {
                 let rows = tile_rows.min(height - y);
@@ -598,6 +593,16 @@ impl<
         stats.pixels_flushed = sent.pixels;
         stats.bytes = sent.bytes;
         Ok(stats)
+    }
+
+    /// Moves this frame's damaged rectangles into `flushed` (the list the tiles are cut
+    /// from) and empties the damage for the next frame.
+    fn take_damage(&mut self) {
+        self.flushed.clear();
+        for &rect in self.damage.rects() {
+            let _ = self.flushed.push(rect);
+        }
+        self.damage.clear();
     }
 
     /// Compares a drawn tile with the shadow, records the runs of pixels that changed,
@@ -660,6 +665,15 @@ impl<
             &mut self.buffer[..area],
         );
     }
+}
+
+/// How a damaged rectangle of `width × height` pixels is cut into tiles of at most
+/// `capacity` pixels: the tiles' width and rows (whole rows when they fit, else strips of
+/// one row). One rule for [`Renderer::render`] and the tile-by-tile frames.
+pub(crate) fn tile_shape(width: usize, height: usize, capacity: usize) -> (usize, usize) {
+    let tile_width = width.min(capacity);
+    let tile_rows = (capacity / tile_width.max(1)).clamp(1, height.max(1));
+    (tile_width, tile_rows)
 }
 
 /// Draws `items` that overlap `tile` onto `pixels` (the tile's pixels, row by row), over

@@ -178,6 +178,7 @@ pub fn item(scene: &Scene) -> TokenStream {
     let scene_name = name.to_string();
     let world_name = world.to_token_stream().to_string().replace(' ', "");
     let nodes_check = quote_spanned! {name.span()=>
+        const _: () = ::sprig::__scene_types(&<#name as ::sprig::Prefab<#world>>::COMPONENTS);
         const _: () = ::sprig::__scene_budget(
             #scene_name,
             #own_nodes #(#nested)* + 1,

@@ -16,7 +16,7 @@
 use embedded_graphics::geometry::{Point, Size};
 use embedded_graphics::primitives::Rectangle;
 
-use super::{draw_items, Renderer};
+use super::{draw_items, tile_shape, Renderer};
 use crate::render::color::RenderColor;
 use crate::render::{DrawSet, FrameStats};
 use crate::{Dispatch, FrameEvent, World};
@@ -72,11 +72,7 @@ impl<
             self.damage.add_all_screen();
         }
         let damage = self.damage.stats();
-        self.flushed.clear();
-        for &rect in self.damage.rects() {
-            let _ = self.flushed.push(rect);
-        }
-        self.damage.clear();
+        self.take_damage();
         TileCursor {
             rect: 0,
             x: 0,
@@ -123,8 +119,7 @@ impl<
                 cursor.y = 0;
                 continue;
             }
-            let tile_width = width.min(capacity);
-            let tile_rows = (capacity / tile_width).clamp(1, height.max(1));
+            let (tile_width, tile_rows) = tile_shape(width, height, capacity);
             let rows = tile_rows.min(height - cursor.y);
             let cols = tile_width.min(width - cursor.x);
             let tile = Rectangle::new(
