@@ -15,10 +15,15 @@
 //!    `qemu.png`, `diff.png`);
 //! 5. checks the log for the lifecycle hooks, a report line per frame, the READY line
 //!    and the key reaching the showcase, and prints the firmware's cost and RAM summary;
-//! 6. prints the firmware's section sizes (`llvm-size -A`).
+//! 6. prints the firmware's section sizes (`llvm-size -A`) and each crate's share of
+//!    its code.
+//!
+//! `cargo xtask size [--no-build]` builds the same firmware and prints only the sizes
+//! and the table of crates.
 //!
 //! It exits with status 0 only when the firmware exited with 0 and every check passed.
 
+mod crates;
 mod logcheck;
 mod ppm;
 mod qemu;
@@ -54,7 +59,11 @@ usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
          --no-build      use the existing ELF (target/boards/.../sprig-qemu)
          --frames N      frames to run (SPRIG_FRAMES; default 60)
          --out DIR       output folder (default target/qemu under the workspace)
-         --timeout SECS  longest the QEMU run may take (default 120)";
+         --timeout SECS  longest the QEMU run may take (default 120)
+
+  size   build the same firmware and print its section sizes and each crate's share
+         of its code (.text)
+         --no-build      use the existing ELF";
 
 /// Options of `cargo xtask qemu`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +94,11 @@ impl Default for QemuOptions {
 pub enum Task {
     /// `qemu`.
     Qemu(QemuOptions),
+    /// `size`: `true` to skip the build.
+    Size {
+        /// Skip building the firmware.
+        no_build: bool,
+    },
     /// `help`, `--help`, `-h`.
     Help,
 }
@@ -94,6 +108,17 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, Strin
     let mut args = args.into_iter();
     match args.next().as_deref() {
         Some("qemu") => {}
+        Some("size") => {
+            return match args.next().as_deref() {
+                None => Ok(Task::Size { no_build: false }),
+                Some("--no-build") => match args.next() {
+                    None => Ok(Task::Size { no_build: true }),
+                    Some(other) => Err(format!("unknown option {other:?}")),
+                },
+                Some("--help" | "-h") => Ok(Task::Help),
+                Some(other) => Err(format!("unknown option {other:?}")),
+            };
+        }
         Some("help" | "--help" | "-h") | None => return Ok(Task::Help),
         Some(other) => return Err(format!("unknown task {other:?}")),
     }
@@ -428,16 +453,7 @@ fn qemu_task(options: &QemuOptions) -> Result<bool, String> {
         }
     }
 
-    println!("\n== sizes of {}", elf.display());
-    match size::find_tool() {
-        None => println!(
-            "  SKIPPED: neither llvm-size (rustup component add llvm-tools) nor arm-none-eabi-size is installed"
-        ),
-        Some(tool) => match size::measure(&tool, &elf) {
-            Ok(sizes) => print!("{}", sizes.report()),
-            Err(e) => println!("  SKIPPED: {e}"),
-        },
-    }
+    print_sizes(&elf);
 
     println!("\n== outputs in {}", out.display());
     for name in OUTPUTS {
@@ -459,6 +475,47 @@ fn qemu_task(options: &QemuOptions) -> Result<bool, String> {
     }
 }
 
+/// Prints the firmware's section sizes and each crate's share of its code.
+fn print_sizes(elf: &Path) {
+    println!("\n== sizes of {}", elf.display());
+    let Some(tool) = size::find_tool() else {
+        println!(
+            "  SKIPPED: neither llvm-size (rustup component add llvm-tools) nor arm-none-eabi-size is installed"
+        );
+        return;
+    };
+    match size::measure(&tool, elf) {
+        Ok(sizes) => print!("{}", sizes.report()),
+        Err(e) => println!("  SKIPPED: {e}"),
+    }
+    println!("\n== .text by crate (where the code was inlined to; `cargo xtask size`)");
+    match crates::find_nm(&tool) {
+        None => println!("  SKIPPED: neither llvm-nm nor arm-none-eabi-nm is installed"),
+        Some(nm) => match crates::measure(&nm, elf) {
+            Ok(shares) => print!("{}", shares.report()),
+            Err(e) => println!("  SKIPPED: {e}"),
+        },
+    }
+}
+
+/// `cargo xtask size`.
+fn size_task(no_build: bool) -> Result<(), String> {
+    let root = workspace_root();
+    if !no_build {
+        // The same build as `cargo xtask qemu`'s, so that the figures agree.
+        build_firmware(&root, QemuOptions::default().frames)?;
+    }
+    let elf = root.join(FIRMWARE_ELF);
+    if !elf.is_file() {
+        return Err(format!(
+            "the firmware {} does not exist; build it (run without --no-build)",
+            elf.display()
+        ));
+    }
+    print_sizes(&elf);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let task = match parse_args(std::env::args().skip(1)) {
         Ok(task) => task,
@@ -472,6 +529,13 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Task::Size { no_build } => match size_task(no_build) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Task::Qemu(options) => match qemu_task(&options) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::FAILURE,
@@ -511,5 +575,16 @@ mod tests {
         assert!(parse_args(args("qemu --frames")).is_err());
         assert!(parse_args(args("qemu --bogus")).is_err());
         assert!(parse_args(args("build")).is_err());
+    }
+
+    #[test]
+    fn parses_size() {
+        assert_eq!(parse_args(args("size")), Ok(Task::Size { no_build: false }));
+        assert_eq!(
+            parse_args(args("size --no-build")),
+            Ok(Task::Size { no_build: true })
+        );
+        assert!(parse_args(args("size --frames 3")).is_err());
+        assert!(parse_args(args("size --no-build x")).is_err());
     }
 }
