@@ -263,9 +263,39 @@ fn quint_out(k: f32) -> f32 {
     k * k * k * k * k + 1.0
 }
 
-// Sines through the core's `sin_cos_degrees` (pure `f32`) and powers of two through
-// `exp2f`: `libm`'s `sinf`, `cosf` and `powf` would add about 5 KiB of flash to a board
-// (argument reduction in `f64`, a general `powf`).
+// Sines through the core's `sin_cos_degrees` and powers of two through `exp2`, both pure
+// `f32`: `libm`'s `sinf`, `cosf` and `powf` would add about 5 KiB of flash to a board
+// (argument reduction in `f64`, a general `powf`), and its `exp2f` 2.5 KiB (it works in
+// `f64`, which a Cortex-M4F does in software).
+
+/// `2^x` in `f32` alone, within 1 unit in the last place of `libm::exp2f` over the range
+/// the easings and the list's inertia use. Cephes' `exp2f`: `x = n + f` with `n` the
+/// nearest whole number and `|f| ≤ 0.5`, a degree-6 polynomial for `2^f`, and `2^n` put
+/// straight into the exponent bits. Below `-126` the result is 0 (no subnormals), above
+/// `127` it is `f32::MAX`; `NaN` gives `NaN`.
+pub(crate) fn exp2(x: f32) -> f32 {
+    if x.is_nan() {
+        return x;
+    }
+    if x < -126.0 {
+        return 0.0;
+    }
+    if x >= 128.0 {
+        return f32::MAX;
+    }
+    let n = libm::floorf(x + 0.5);
+    let f = x - n;
+    let p = f
+        * (((((1.535_336_2e-4 * f + 1.339_887_4e-3) * f + 9.618_437e-3) * f + 5.550_332_5e-2) * f
+            + 2.402_264_8e-1)
+            * f
+            + 6.931_472e-1);
+    // `n` is in −126..=128 here: 2^n as a normal f32 (2^128 is built as 2 · 2^127).
+    let n = n as i32;
+    let (n, extra) = if n > 127 { (127, 2.0) } else { (n, 1.0) };
+    let scale = f32::from_bits(((n + 127) as u32) << 23);
+    (1.0 + p) * scale * extra
+}
 
 fn sin_degrees(degrees: f32) -> f32 {
     sprig::sin_cos_degrees(degrees).0
@@ -280,7 +310,7 @@ fn expo_in(k: f32) -> f32 {
     if k == 0.0 {
         0.0
     } else {
-        libm::exp2f(10.0 * (k - 1.0))
+        exp2(10.0 * (k - 1.0))
     }
 }
 
@@ -288,7 +318,7 @@ fn expo_out(k: f32) -> f32 {
     if k == 1.0 {
         1.0
     } else {
-        1.0 - libm::exp2f(-10.0 * k)
+        1.0 - exp2(-10.0 * k)
     }
 }
 
@@ -306,14 +336,14 @@ fn elastic_in(k: f32) -> f32 {
         return k;
     }
     let k = k - 1.0;
-    -(libm::exp2f(10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P))
+    -(exp2(10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P))
 }
 
 fn elastic_out(k: f32) -> f32 {
     if k == 0.0 || k == 1.0 {
         return k;
     }
-    libm::exp2f(-10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P) + 1.0
+    exp2(-10.0 * k) * sin_degrees((k - ELASTIC_S) * 360.0 / ELASTIC_P) + 1.0
 }
 
 fn back_in(k: f32, s: f32) -> f32 {
@@ -395,4 +425,38 @@ fn cubic_bezier(x: f32, x1: f32, y1: f32, x2: f32, y2: f32) -> f32 {
         }
     }
     bezier(t, y1, y2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exp2;
+
+    /// Distance in units of the last place between two positive finite floats.
+    fn ulps(a: f32, b: f32) -> u32 {
+        a.to_bits().abs_diff(b.to_bits())
+    }
+
+    #[test]
+    fn exp2_matches_libm_within_one_ulp() {
+        let mut worst = (0, 0.0);
+        // Every 1/4096 from -20 to 20: the easings use -10..=10, the list's inertia less.
+        for i in -20 * 4096..=20 * 4096 {
+            let x = i as f32 / 4096.0;
+            let d = ulps(exp2(x), libm::exp2f(x));
+            if d > worst.0 {
+                worst = (d, x);
+            }
+        }
+        assert!(worst.0 <= 1, "{} ulps at x = {}", worst.0, worst.1);
+    }
+
+    #[test]
+    fn exp2_is_exact_at_whole_numbers_and_bounded_outside_f32() {
+        for n in -126..=127 {
+            assert_eq!(exp2(n as f32), libm::exp2f(n as f32), "2^{n}");
+        }
+        assert_eq!(exp2(-200.0), 0.0);
+        assert_eq!(exp2(300.0), f32::MAX);
+        assert!(exp2(f32::NAN).is_nan());
+    }
 }

@@ -155,7 +155,7 @@ impl Hooks for List {
         if self.drag.is_none() && self.velocity != 0.0 {
             self.offset += self.velocity * dt_seconds;
             let keep = if self.inertia_seconds > 0.0 {
-                libm::expf(-dt_seconds / self.inertia_seconds)
+                crate::ease::exp2(-dt_seconds / self.inertia_seconds * core::f32::consts::LOG2_E)
             } else {
                 0.0
             };

@@ -2,8 +2,6 @@
 //! and take input. Each is a few lines with one job, linked by handles given at build
 //! time; none knows the panel it runs on (the layout and the palette do).
 
-use core::fmt::Write as _;
-
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
@@ -176,11 +174,35 @@ impl Thermostat {
     }
 }
 
-/// `tenths` as `21.5`, without float formatting (which would cost a board ~10 KiB).
-fn write_tenths(out: &mut impl core::fmt::Write, tenths: i32) {
-    let sign = if tenths < 0 { "-" } else { "" };
+/// Appends `value` in decimal, zero-padded to at least `min_digits` digits. By hand, not
+/// with `write!`: `core::fmt`'s machinery would cost a board about 2 KiB, and float
+/// formatting ~10 KiB. A string too short keeps what fits.
+fn push_decimal<const N: usize>(out: &mut heapless::String<N>, value: u32, min_digits: usize) {
+    let mut digits = [0u8; 10];
+    let mut count = 0;
+    let mut rest = value;
+    for digit in digits.iter_mut() {
+        *digit = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        count += 1;
+        if rest == 0 && count >= min_digits {
+            break;
+        }
+    }
+    for &digit in digits.iter().take(count).rev() {
+        let _ = out.push(char::from(digit));
+    }
+}
+
+/// `tenths` as `21.5`.
+fn write_tenths<const N: usize>(out: &mut heapless::String<N>, tenths: i32) {
+    if tenths < 0 {
+        let _ = out.push('-');
+    }
     let t = tenths.unsigned_abs();
-    let _ = write!(out, "{sign}{}.{}", t / 10, t % 10);
+    push_decimal(out, t / 10, 1);
+    let _ = out.push('.');
+    push_decimal(out, t % 10, 1);
 }
 
 #[component(execution_order = -1)]
@@ -206,7 +228,7 @@ impl Hooks for Thermostat {
         write_tenths(&mut text, self.target_tenths);
         ctx.get_mut::<Segments>(self.digits)?.set_text(&text);
         text.clear();
-        let _ = text.write_str("Room ");
+        let _ = text.push_str("Room ");
         write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
         ctx.get_mut::<Label>(self.room_label)?.set_text(&text)?;
         if let Some(flame) = self.flame {
@@ -489,12 +511,9 @@ impl Clock {
     fn show(&self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let mut text: heapless::String<8> = heapless::String::new();
         let colon = if self.colon { ':' } else { ' ' };
-        let _ = write!(
-            text,
-            "{:02}{colon}{:02}",
-            self.minutes / 60,
-            self.minutes % 60
-        );
+        push_decimal(&mut text, self.minutes / 60, 2);
+        let _ = text.push(colon);
+        push_decimal(&mut text, self.minutes % 60, 2);
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
             ctx.get_mut::<Label>(label)?.set_text(&text)?;
@@ -526,5 +545,40 @@ impl Hooks for Clock {
     fn on_timer(&mut self, ctx: &mut Ctx<impl AnyWorld>, _key: u16, _elapsed: f32) -> HookResult {
         self.colon = !self.colon;
         self.show(ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_decimal, write_tenths};
+
+    fn tenths(value: i32) -> heapless::String<16> {
+        let mut text = heapless::String::new();
+        write_tenths(&mut text, value);
+        text
+    }
+
+    #[test]
+    fn tenths_are_written_with_one_decimal() {
+        assert_eq!(tenths(215), "21.5");
+        assert_eq!(tenths(5), "0.5");
+        assert_eq!(tenths(0), "0.0");
+        assert_eq!(tenths(-35), "-3.5");
+        assert_eq!(tenths(i32::MIN), "-214748364.8");
+    }
+
+    #[test]
+    fn clock_digits_are_zero_padded_and_a_short_string_keeps_what_fits() {
+        let mut text: heapless::String<8> = heapless::String::new();
+        push_decimal(&mut text, 7, 2);
+        text.push(':').ok();
+        push_decimal(&mut text, 30, 2);
+        assert_eq!(text, "07:30");
+        let mut short: heapless::String<3> = heapless::String::new();
+        push_decimal(&mut short, 12345, 1);
+        assert_eq!(short, "123");
+        let mut max: heapless::String<10> = heapless::String::new();
+        push_decimal(&mut max, u32::MAX, 12);
+        assert_eq!(max, "4294967295");
     }
 }
