@@ -6,7 +6,7 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
-use sprig::render::{Label, Renderer};
+use sprig::render::{Label, Renderer, Sprite};
 use sprig::{Key, NodeId, Rect, Size2, TouchPhase, Vec2};
 use sprig_examples::showcase::{Demand, Mode, Ring, Segments, Thermostat};
 use sprig_examples::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld, SHOWCASE_DT};
@@ -367,4 +367,42 @@ fn a_ring_fills_clockwise_from_its_start() {
     assert_eq!(at(20, 20), BG, "the centre is empty");
     assert_eq!(at(20, 1), BG, "outside the ring");
     assert_ne!(at(20, 2), BG, "the top edge is smoothed, not cut");
+}
+
+/// The frame the flame's sprite shows, or `None` while its node is inactive.
+fn flame_frame(world: &ShowcaseWorld, scene: &ShowcaseScene) -> Option<u16> {
+    if !world.active_in_hierarchy(scene.flame).unwrap() {
+        return None;
+    }
+    let sprite = world.component_of::<Sprite>(scene.flame).unwrap()?;
+    Some(world.get::<Sprite>(sprite).unwrap().frame)
+}
+
+#[test]
+fn the_flame_flickers_while_heating_and_is_gone_otherwise() {
+    let (mut world, scene) = showcase(&Layout::SQUARE);
+    // Heating from the start: the clip's four frames back and forth, ten a second, so a
+    // new frame every third tick of 1/30 s (the first 1/30 s has run).
+    let mut shown = Vec::new();
+    for _ in 0..21 {
+        shown.push(flame_frame(&world, &scene).unwrap_or(99));
+        world.tick(SHOWCASE_DT).unwrap();
+    }
+    assert_eq!(
+        shown,
+        [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0, 0]
+    );
+    // Cooling a room below the target is idle: no flame, and none drawn.
+    press(&mut world, Key::Down);
+    run(&mut world, 0.2);
+    assert_eq!(thermostat(&world, &scene).1, Mode::Cool);
+    assert_eq!(flame_frame(&world, &scene), None);
+    // Back to heating: the flame again.
+    press(&mut world, Key::Up);
+    world.tick(SHOWCASE_DT).unwrap();
+    assert!(flame_frame(&world, &scene).is_some());
+    // The OLED layout has no flame at all.
+    let (mut world, scene) = showcase(&Layout::OLED);
+    run(&mut world, 0.5);
+    assert_eq!(flame_frame(&world, &scene), None);
 }

@@ -18,10 +18,10 @@ pub mod widgets;
 
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::font::CellFont;
-use sprig::render::{Image, Label, Overflow, Shape};
+use sprig::render::{Image, Label, Overflow, Shape, Sprite, SpriteSheet};
 use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
 use sprig_ui::transition::Transition;
-use sprig_ui::{Button, Tween};
+use sprig_ui::{AnimationClip, Button, SpriteAnimation, Tween, WrapMode};
 
 pub use layout::{Layout, Place};
 pub use thermostat::{
@@ -46,7 +46,8 @@ world! {
             Segments: 1,
             Ring: 1,
             Shape: 8,
-            Image: 1,
+            Sprite: 1,
+            SpriteAnimation: 1,
             Label: 10,
         },
     };
@@ -65,6 +66,8 @@ pub struct ShowcaseScene {
     pub buttons: [NodeId; 2],
     /// The menu's items, in [`Mode::ALL`] order.
     pub items: [NodeId; 4],
+    /// The flame shown while heating (inactive on layouts without one).
+    pub flame: NodeId,
 }
 
 scene! {
@@ -182,13 +185,14 @@ scene! {
                     .with_color(layout.palette.text),
                 Clock = Clock::new(7, 30),
             },
-            // The flame beside the status word while heating: an image with an alpha
-            // channel, on the panels with room for it.
+            // The flame beside the status word while heating, on the panels with room for
+            // it: a sprite animation whose frames have an alpha channel.
             #[id] flame: node Flame {
                 active: layout.flame.is_some(),
                 position: layout.flame.map_or(Vec2::ZERO, |p| p.at),
                 size: layout.flame.map_or(Size2::new(1.0, 1.0), |p| p.size),
-                Image = Image::rgba(FLAME, 14),
+                Sprite = Sprite::new(&FLAME, 0),
+                SpriteAnimation = SpriteAnimation::new(FLICKER),
             },
             // A hint wrapped in its box, on the panels with room for it.
             node Hint {
@@ -232,8 +236,18 @@ scene! {
     }
 }
 
-/// The flame icon: 14×18 pixels, 8-bit RGBA, made by `examples/assets/flame.py`.
-const FLAME: &[u8] = include_bytes!("../../assets/flame.rgba");
+/// The flame: four frames of 14×18 pixels side by side, 8-bit RGBA, made by
+/// `examples/assets/flame.py`.
+static FLAME: SpriteSheet = SpriteSheet::grid(
+    Image::rgba(include_bytes!("../../assets/flame.rgba"), 56),
+    14,
+    18,
+    4,
+    4,
+);
+
+/// The flame's flicker: its frames back and forth, ten a second.
+const FLICKER: AnimationClip = AnimationClip::new(&[0, 1, 2, 3], 10, WrapMode::PingPong);
 
 /// A label in `font` (a cell font: `embedded-graphics`' ASCII fonts, drawn a row at a
 /// time) and `color`.
@@ -252,5 +266,6 @@ pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<Show
         ring: ids.ring,
         buttons: [ids.minus.top, ids.plus.top],
         items: [ids.heat.item, ids.cool.item, ids.auto.item, ids.off.item],
+        flame: ids.flame,
     })
 }

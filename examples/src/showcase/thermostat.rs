@@ -233,7 +233,7 @@ impl Hooks for Thermostat {
         ctx.get_mut::<Label>(self.room_label)?.set_text(&text)?;
         if let Some(flame) = self.flame {
             let heating = self.mode != Mode::Off && self.demand() == Demand::Heating;
-            ctx.set_opacity(flame, if heating { 255 } else { 0 })?;
+            ctx.set_active(flame, heating)?;
         }
         if let Some(status) = self.status_label {
             let word = match (self.mode, self.demand()) {
