@@ -207,6 +207,54 @@ impl Shares {
     }
 }
 
+/// Two builds side by side: each crate's bytes before and after and the change, largest
+/// (after) first; crates under 0.5 % of both totals summed in one line.
+pub fn compare(before: &Shares, after: &Shares) -> String {
+    let bytes_in = |shares: &Shares, name: &str| {
+        shares
+            .crates
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0, |s| s.bytes)
+    };
+    let mut names: Vec<&str> = after.crates.iter().map(|s| s.name.as_str()).collect();
+    for share in &before.crates {
+        if !names.contains(&share.name.as_str()) {
+            names.push(&share.name);
+        }
+    }
+    let small = |bytes: u64, total: u64| (bytes as f64) < 0.005 * total.max(1) as f64;
+    let row = |name: &str, b: u64, a: u64| {
+        format!(
+            "  {:<22} {:>9} {:>9} {:>+9}\n",
+            name,
+            b,
+            a,
+            a as i64 - b as i64
+        )
+    };
+    let mut text = format!(
+        "  {:<22} {:>9} {:>9} {:>9}\n",
+        "crate", "before", "after", "change"
+    );
+    let (mut rest_before, mut rest_after, mut rest_count) = (0, 0, 0);
+    for name in names {
+        let (b, a) = (bytes_in(before, name), bytes_in(after, name));
+        if small(b, before.total) && small(a, after.total) {
+            rest_before += b;
+            rest_after += a;
+            rest_count += 1;
+        } else {
+            text += &row(name, b, a);
+        }
+    }
+    if rest_count > 0 {
+        text += &row(&format!("({rest_count} others)"), rest_before, rest_after);
+    }
+    text += &row("code symbols", before.total, after.total);
+    text
+}
+
 /// Finds a symbol lister: rustup's `llvm-nm` next to `llvm-size`, else `arm-none-eabi-nm`.
 pub fn find_nm(size_tool: &Path) -> Option<PathBuf> {
     let beside = size_tool.with_file_name("llvm-nm");
@@ -302,6 +350,32 @@ mod tests {
         assert!(
             report.contains("  sprig                       400"),
             "{report}"
+        );
+    }
+
+    #[test]
+    fn two_builds_compare_crate_by_crate() {
+        let share = |name: &str, bytes| Share {
+            name: String::from(name),
+            bytes,
+        };
+        let before = Shares {
+            crates: vec![share("sprig", 900), share("libm", 100), share("tiny", 1)],
+            total: 1001,
+        };
+        let after = Shares {
+            crates: vec![share("sprig", 700), share("sprig_ui", 50)],
+            total: 750,
+        };
+        assert_eq!(
+            compare(&before, &after),
+            "  crate                     before     after    change
+  sprig                        900       700      -200
+  sprig_ui                       0        50       +50
+  libm                         100         0      -100
+  (1 others)                     1         0        -1
+  code symbols                1001       750      -251
+"
         );
     }
 

@@ -63,7 +63,8 @@ usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
 
   size   build the same firmware and print its section sizes and each crate's share
          of its code (.text)
-         --no-build      use the existing ELF";
+         --no-build      use the existing ELF
+         --baseline ELF  compare with another build of it, crate by crate";
 
 /// Options of `cargo xtask qemu`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,16 +90,22 @@ impl Default for QemuOptions {
     }
 }
 
+/// Options of `cargo xtask size`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SizeOptions {
+    /// Skip building the firmware.
+    pub no_build: bool,
+    /// Another build's ELF to compare with, crate by crate.
+    pub baseline: Option<PathBuf>,
+}
+
 /// A task to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {
     /// `qemu`.
     Qemu(QemuOptions),
-    /// `size`: `true` to skip the build.
-    Size {
-        /// Skip building the firmware.
-        no_build: bool,
-    },
+    /// `size`.
+    Size(SizeOptions),
     /// `help`, `--help`, `-h`.
     Help,
 }
@@ -109,15 +116,19 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, Strin
     match args.next().as_deref() {
         Some("qemu") => {}
         Some("size") => {
-            return match args.next().as_deref() {
-                None => Ok(Task::Size { no_build: false }),
-                Some("--no-build") => match args.next() {
-                    None => Ok(Task::Size { no_build: true }),
-                    Some(other) => Err(format!("unknown option {other:?}")),
-                },
-                Some("--help" | "-h") => Ok(Task::Help),
-                Some(other) => Err(format!("unknown option {other:?}")),
-            };
+            let mut options = SizeOptions::default();
+            while let Some(arg) = args.next() {
+                match arg.as_str() {
+                    "--no-build" => options.no_build = true,
+                    "--baseline" => {
+                        let path = args.next().ok_or("--baseline needs an ELF file")?;
+                        options.baseline = Some(PathBuf::from(path));
+                    }
+                    "--help" | "-h" => return Ok(Task::Help),
+                    other => return Err(format!("unknown option {other:?}")),
+                }
+            }
+            return Ok(Task::Size(options));
         }
         Some("help" | "--help" | "-h") | None => return Ok(Task::Help),
         Some(other) => return Err(format!("unknown task {other:?}")),
@@ -499,9 +510,9 @@ fn print_sizes(elf: &Path) {
 }
 
 /// `cargo xtask size`.
-fn size_task(no_build: bool) -> Result<(), String> {
+fn size_task(options: &SizeOptions) -> Result<(), String> {
     let root = workspace_root();
-    if !no_build {
+    if !options.no_build {
         // The same build as `cargo xtask qemu`'s, so that the figures agree.
         build_firmware(&root, QemuOptions::default().frames)?;
     }
@@ -513,6 +524,28 @@ fn size_task(no_build: bool) -> Result<(), String> {
         ));
     }
     print_sizes(&elf);
+    if let Some(baseline) = &options.baseline {
+        let tool = size::find_tool().ok_or("no llvm-size or arm-none-eabi-size to compare with")?;
+        let nm = crates::find_nm(&tool).ok_or("no llvm-nm or arm-none-eabi-nm to compare with")?;
+        let before = crates::measure(&nm, baseline)?;
+        let after = crates::measure(&nm, &elf)?;
+        let (text_before, text_after) = (
+            size::measure(&tool, baseline)?.text,
+            size::measure(&tool, &elf)?.text,
+        );
+        println!(
+            "\n== .text by crate: {} (before) and this build (after)",
+            baseline.display()
+        );
+        print!("{}", crates::compare(&before, &after));
+        println!(
+            "  {:<22} {:>9} {:>9} {:>+9}",
+            ".text",
+            text_before,
+            text_after,
+            text_after as i64 - text_before as i64
+        );
+    }
     Ok(())
 }
 
@@ -529,7 +562,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Task::Size { no_build } => match size_task(no_build) {
+        Task::Size(options) => match size_task(&options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -579,12 +612,19 @@ mod tests {
 
     #[test]
     fn parses_size() {
-        assert_eq!(parse_args(args("size")), Ok(Task::Size { no_build: false }));
         assert_eq!(
-            parse_args(args("size --no-build")),
-            Ok(Task::Size { no_build: true })
+            parse_args(args("size")),
+            Ok(Task::Size(SizeOptions::default()))
+        );
+        assert_eq!(
+            parse_args(args("size --no-build --baseline old.elf")),
+            Ok(Task::Size(SizeOptions {
+                no_build: true,
+                baseline: Some(PathBuf::from("old.elf"))
+            }))
         );
         assert!(parse_args(args("size --frames 3")).is_err());
         assert!(parse_args(args("size --no-build x")).is_err());
+        assert!(parse_args(args("size --baseline")).is_err());
     }
 }
