@@ -56,7 +56,21 @@ const SIZES: core::ops::RangeInclusive<u32> = 4..=128;
 pub fn font(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
         Ok(tokens) => tokens.into(),
-        Err(err) => err.to_compile_error().into(),
+        Err(err) => {
+            // In expression position: the errors as statements, then an empty font, so
+            // that several errors do not cascade into type errors.
+            let errors = err.into_iter().map(|e| e.to_compile_error());
+            quote! {
+                {
+                    #(#errors;)*
+                    ::sprig::render::font::AaFont {
+                        glyphs: &[], data: &[], bits_per_pixel: 4, size_px: 0,
+                        line_height: 0, ascent: 0, space_advance: 0,
+                    }
+                }
+            }
+            .into()
+        }
     }
 }
 
