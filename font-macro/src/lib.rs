@@ -81,14 +81,20 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let checked = check(&args, &errors);
     errors.into_result()?;
     let Some(request) = checked else {
-        return Err(syn::Error::new(Span::call_site(), "invalid `font!` arguments"));
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "invalid `font!` arguments",
+        ));
     };
     let errors = Errors::default();
     let rasterised = rasterise(&request, &errors);
     errors.into_result()?;
     match rasterised {
         Some(set) => Ok(codegen(&request, &set)),
-        None => Err(syn::Error::new(Span::call_site(), "the font could not be read")),
+        None => Err(syn::Error::new(
+            Span::call_site(),
+            "the font could not be read",
+        )),
     }
 }
 
@@ -125,9 +131,12 @@ fn parse_args(input: ParseStream) -> syn::Result<Args> {
             "expected the font file's path, e.g. `font!(\"assets/Font.ttf\", size = 32, chars = \"0123456789\")`",
         ));
     }
-    let path: LitStr = input
-        .parse()
-        .map_err(|e| syn::Error::new(e.span(), "expected the font file's path as a string literal"))?;
+    let path: LitStr = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the font file's path as a string literal",
+        )
+    })?;
     let mut pairs = Vec::new();
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
@@ -169,11 +178,17 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
                 Lit::Int(lit) if matches!(lit.base10_parse::<u32>(), Ok(2 | 4)) => {
                     bits = lit.base10_parse().ok();
                 }
-                _ => errors.at(value.span(), "`bits` must be 2 or 4 (bits of coverage per pixel)"),
+                _ => errors.at(
+                    value.span(),
+                    "`bits` must be 2 or 4 (bits of coverage per pixel)",
+                ),
             },
             "chars" => match value {
                 Lit::Str(lit) => chars = check_chars(lit, errors).map(|c| (c, lit.span())),
-                _ => errors.at(value.span(), "`chars` must be a string literal of the characters to keep"),
+                _ => errors.at(
+                    value.span(),
+                    "`chars` must be a string literal of the characters to keep",
+                ),
             },
             _ => errors.at(
                 key.span(),
@@ -185,7 +200,10 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
         errors.at(args.path.span(), "missing `size = <pixels>` (4 to 128)");
     }
     if !seen.iter().any(|k| k == "chars") {
-        errors.at(args.path.span(), "missing `chars = \"…\"`: the characters to keep");
+        errors.at(
+            args.path.span(),
+            "missing `chars = \"…\"`: the characters to keep",
+        );
     }
     let (chars, chars_span) = chars?;
     Some(Request {
@@ -279,7 +297,10 @@ fn rasterise(request: &Request, errors: &Errors) -> Option<GlyphSet> {
         Err(err) => {
             errors.at(
                 span,
-                format!("cannot read `{written}` (from the crate's directory): {}", err.kind()),
+                format!(
+                    "cannot read `{written}` (from the crate's directory): {}",
+                    err.kind()
+                ),
             );
             return None;
         }
@@ -292,7 +313,10 @@ fn rasterise(request: &Request, errors: &Errors) -> Option<GlyphSet> {
     let font = match fontdue::Font::from_bytes(bytes.as_slice(), settings) {
         Ok(font) => font,
         Err(why) => {
-            errors.at(span, format!("`{written}` is not a TrueType or OpenType font: {why}"));
+            errors.at(
+                span,
+                format!("`{written}` is not a TrueType or OpenType font: {why}"),
+            );
             return None;
         }
     };
@@ -330,32 +354,39 @@ fn rasterise(request: &Request, errors: &Errors) -> Option<GlyphSet> {
         let columns: Vec<usize> = (0..w).filter(|&x| (0..h).any(|y| at(x, y) != 0)).collect();
         let advance = metrics.advance_width.round();
         let offset = data.len();
-        let (left, top, width, height) = match (rows.first(), rows.last(), columns.first(), columns.last()) {
-            (Some(&y0), Some(&y1), Some(&x0), Some(&x1)) => {
-                let mut packer = Packer::new(request.bits, &mut data);
-                for y in y0..=y1 {
-                    for x in x0..=x1 {
-                        packer.push(at(x, y));
+        let (left, top, width, height) =
+            match (rows.first(), rows.last(), columns.first(), columns.last()) {
+                (Some(&y0), Some(&y1), Some(&x0), Some(&x1)) => {
+                    let mut packer = Packer::new(request.bits, &mut data);
+                    for y in y0..=y1 {
+                        for x in x0..=x1 {
+                            packer.push(at(x, y));
+                        }
                     }
+                    packer.finish();
+                    // fontdue's ymin is the bitmap's bottom above the baseline (y up).
+                    let top = ascent - (metrics.ymin + h as i32) + y0 as i32;
+                    (metrics.xmin + x0 as i32, top, x1 - x0 + 1, y1 - y0 + 1)
                 }
-                packer.finish();
-                // fontdue's ymin is the bitmap's bottom above the baseline (y up).
-                let top = ascent - (metrics.ymin + h as i32) + y0 as i32;
-                (metrics.xmin + x0 as i32, top, x1 - x0 + 1, y1 - y0 + 1)
-            }
-            _ => (0, 0, 0, 0),
-        };
+                _ => (0, 0, 0, 0),
+            };
         let (Ok(width), Ok(height), Ok(left), Ok(top)) = (
             u8::try_from(width),
             u8::try_from(height),
             i16::try_from(left),
             i16::try_from(top),
         ) else {
-            errors.at(request.chars_span, format!("the glyph of {ch:?} is too large at this size"));
+            errors.at(
+                request.chars_span,
+                format!("the glyph of {ch:?} is too large at this size"),
+            );
             return None;
         };
         if !(0.0..=f32::from(u16::MAX)).contains(&advance) {
-            errors.at(request.chars_span, format!("the advance of {ch:?} is out of range"));
+            errors.at(
+                request.chars_span,
+                format!("the advance of {ch:?} is out of range"),
+            );
             return None;
         }
         glyphs.push(Glyph {
@@ -423,8 +454,14 @@ fn codegen(request: &Request, set: &GlyphSet) -> TokenStream {
     let glyphs = set.glyphs.iter().map(|g| {
         let ch = Literal::character(g.ch);
         let offset = Literal::u32_unsuffixed(g.offset as u32);
-        let (width, height) = (Literal::u8_unsuffixed(g.width), Literal::u8_unsuffixed(g.height));
-        let (left, top) = (Literal::i16_unsuffixed(g.left), Literal::i16_unsuffixed(g.top));
+        let (width, height) = (
+            Literal::u8_unsuffixed(g.width),
+            Literal::u8_unsuffixed(g.height),
+        );
+        let (left, top) = (
+            Literal::i16_unsuffixed(g.left),
+            Literal::i16_unsuffixed(g.top),
+        );
         let advance = Literal::u16_unsuffixed(g.advance);
         quote! {
             ::sprig::render::font::AaGlyph {

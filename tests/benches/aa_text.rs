@@ -123,7 +123,8 @@ fn frame_ns(font: Option<Font>) -> (f64, Screen) {
     }
     w.tick(1.0 / 30.0).expect("not in a hook");
     let bg = Rgb888::new(10, 12, 20);
-    let mut r: Renderer<Rgb565, 4, 2048> = Renderer::new(Size::new(WIDTH, HEIGHT), bg, BusCost::new(16, 11));
+    let mut r: Renderer<Rgb565, 4, 2048> =
+        Renderer::new(Size::new(WIDTH, HEIGHT), bg, BusCost::new(16, 11));
     let mut s = Screen {
         pixels: vec![Rgb565::new(0, 0, 0); (WIDTH * HEIGHT) as usize],
     };

@@ -10,9 +10,7 @@
 //! 48, and a `U8g2Font` smaller too.
 
 use sprig::render::font::{AaFont, U8g2Font};
-use u8g2_fonts::fonts::{
-    u8g2_font_helvB18_tn, u8g2_font_helvB24_tn, u8g2_font_logisoso32_tn,
-};
+use u8g2_fonts::fonts::{u8g2_font_helvB18_tn, u8g2_font_helvB24_tn, u8g2_font_logisoso32_tn};
 
 const TTF: &str = "DejaVu Sans";
 
@@ -49,7 +47,11 @@ fn u8g2<F: u8g2_fonts::Font>() -> (usize, usize) {
         .chain(['°'])
         .filter(|&c| {
             renderer
-                .get_rendered_dimensions(c, Default::default(), u8g2_fonts::types::VerticalPosition::Top)
+                .get_rendered_dimensions(
+                    c,
+                    Default::default(),
+                    u8g2_fonts::types::VerticalPosition::Top,
+                )
                 .is_ok()
         })
         .count();
@@ -79,9 +81,18 @@ fn main() {
         );
     }
     for (name, (bytes, glyphs)) in [
-        ("u8g2_font_logisoso32_tn (32 px)", u8g2::<u8g2_font_logisoso32_tn>()),
-        ("u8g2_font_helvB24_tn (showcase)", u8g2::<u8g2_font_helvB24_tn>()),
-        ("u8g2_font_helvB18_tn (showcase)", u8g2::<u8g2_font_helvB18_tn>()),
+        (
+            "u8g2_font_logisoso32_tn (32 px)",
+            u8g2::<u8g2_font_logisoso32_tn>(),
+        ),
+        (
+            "u8g2_font_helvB24_tn (showcase)",
+            u8g2::<u8g2_font_helvB24_tn>(),
+        ),
+        (
+            "u8g2_font_helvB18_tn (showcase)",
+            u8g2::<u8g2_font_helvB18_tn>(),
+        ),
     ] {
         println!(
             "{:<34} {:>4} {:>6} {:>7} {:>9} {:>7}",

@@ -175,7 +175,11 @@ fn a_glyph_blends_its_coverage_onto_what_lies_below() {
             if v > 0 && v < 255 {
                 partial += 1;
             }
-            assert_eq!(fb.get(x as u32, y as u32), Rgb888::new(v, v, v), "({x}, {y})");
+            assert_eq!(
+                fb.get(x as u32, y as u32),
+                Rgb888::new(v, v, v),
+                "({x}, {y})"
+            );
         }
     }
     assert!(partial > 40, "{partial} edge pixels");
@@ -214,11 +218,8 @@ fn binary_targets_threshold_at_half_coverage() {
         text("2").with_font(&DIGITS_4),
     );
     let mut fb = Framebuffer::new(40, 40, BinaryColor::Off);
-    let mut r: Renderer<BinaryColor, 16, 256> = Renderer::new(
-        Size::new(40, 40),
-        Rgb888::BLACK,
-        BusCost::new(16, 0),
-    );
+    let mut r: Renderer<BinaryColor, 16, 256> =
+        Renderer::new(Size::new(40, 40), Rgb888::BLACK, BusCost::new(16, 0));
     r.render(&mut w, &mut fb).unwrap();
     let mut on = 0;
     for y in 0..40 {

@@ -5,7 +5,7 @@
 //! ([`RenderColor::blend`]): mixed per channel on colour and grey targets, a threshold at
 //! 50 % on `BinaryColor`.
 
-use core::mem::size_of;
+use core::mem::{size_of, size_of_val};
 
 use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::primitives::Rectangle;
@@ -88,7 +88,7 @@ pub struct AaFont {
 impl AaFont {
     /// The bytes the font puts in flash: this value, its glyph table and its coverage.
     pub const fn flash_bytes(&self) -> usize {
-        size_of::<AaFont>() + self.glyphs.len() * size_of::<AaGlyph>() + self.data.len()
+        size_of::<AaFont>() + size_of_val(self.glyphs) + self.data.len()
     }
 
     /// The glyph of `c`, if the font has it.
@@ -251,10 +251,7 @@ pub(crate) fn sample_glyph<C: RenderColor>(
     let inverse = i128::from(fx(1.0 / scale));
     let left = b.x + (pen + i32::from(g.left)) as f32 * scale;
     let upper = b.max_y() - (top + i32::from(g.top)) as f32 * scale;
-    let (w, h) = (
-        f32::from(g.width) * scale,
-        f32::from(g.height) * scale,
-    );
+    let (w, h) = (f32::from(g.width) * scale, f32::from(g.height) * scale);
     let cell = Rect::new(left, upper - h, w, h);
     let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));
     canvas.paint_fixed(cell, |pt| {
