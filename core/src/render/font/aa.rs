@@ -112,18 +112,21 @@ impl AaFont {
     /// The coverage of the `index`th pixel of the glyph whose data starts at `offset`.
     #[inline]
     fn coverage_at(&self, offset: usize, index: usize) -> u8 {
-        let bits = usize::from(self.bits_per_pixel);
-        if !matches!(bits, 1 | 2 | 4 | 8) {
-            return 0;
-        }
-        let per_byte = 8 / bits;
-        let Some(&byte) = self.data.get(offset + index / per_byte) else {
+        // Bits per pixel divide 8, so a pixel's byte and place are shifts and masks.
+        let (log_bits, max, scale) = match self.bits_per_pixel {
+            1 => (0, 0x1, 255),
+            2 => (1, 0x3, 85),
+            4 => (2, 0xF, 17),
+            8 => (3, 0xFF, 1),
+            _ => return 0,
+        };
+        let log_per_byte = 3 - log_bits;
+        let Some(&byte) = self.data.get(offset + (index >> log_per_byte)) else {
             return 0;
         };
-        let shift = 8 - bits * (index % per_byte + 1);
-        let max = (1u16 << bits) - 1;
-        let value = u16::from(byte >> shift) & max;
-        (value * 255 / max) as u8
+        let place = index & ((1 << log_per_byte) - 1);
+        let shift = 8 - ((place + 1) << log_bits);
+        ((byte >> shift) & max).wrapping_mul(scale)
     }
 
     /// How far the pen moves after `c`: its advance, or a space's for a character the

@@ -270,7 +270,8 @@ impl Font {
     }
 
     /// A pointer-free fingerprint of the font: its metrics and the pixels of one probe
-    /// glyph (`'A'`), so that equal fonts hash alike in every build. Reads the font, so
+    /// glyph (`'A'`; an anti-aliased font's whole table and coverage, as its set may
+    /// lack `'A'`), so that equal fonts hash alike in every build. Reads the font, so
     /// a label computes it once, when its font is set, not every frame.
     pub fn fingerprint(&self) -> u32 {
         let mut f = Fingerprint::new()
