@@ -359,3 +359,48 @@ fn golden_aa_text_gray4() {
 fn golden_aa_text_binary() {
     golden::<BinaryColor>("aa_text_binary");
 }
+
+/// Changing a label's AA font for another set of the same characters and size (2 bits
+/// instead of 4) is a change: its box is redrawn, and the frame equals a full redraw.
+#[test]
+fn changing_the_aa_font_redraws_the_label() {
+    assert_ne!(
+        Font::from(&DIGITS_4).fingerprint(),
+        Font::from(&DIGITS_2).fingerprint()
+    );
+    assert_eq!(
+        Font::from(&DIGITS_4).fingerprint(),
+        Font::from(&DIGITS_4).fingerprint()
+    );
+    let mut w = W::new();
+    let n = put(
+        &mut w,
+        (0.0, 1.0),
+        (1.0, 1.0),
+        (4.0, 44.0),
+        text("10:30").with_font(&DIGITS_4),
+    );
+    let size = Size::new(100, 48);
+    let mut tracked: Renderer<Rgb565, 16, 256> =
+        Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut full: Renderer<Rgb565, 16, 256> =
+        Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut a = Framebuffer::new(100, 48, Rgb565::new(0, 0, 0));
+    let mut b = Framebuffer::new(100, 48, Rgb565::new(0, 0, 0));
+    tracked.render(&mut w, &mut a).unwrap();
+    tracked.render(&mut w, &mut a).unwrap();
+    assert_eq!(tracked.flushed(), []);
+    let c = w.component_of::<Text>(n).unwrap().unwrap();
+    w.get_mut::<Text>(c).unwrap().set_font(&DIGITS_2);
+    tracked.render(&mut w, &mut a).unwrap();
+    // The label's box: 4 digits of 20 px and a colon of 11, 37 px tall, from (4, 4).
+    assert_eq!(
+        tracked.flushed(),
+        [embedded_graphics::primitives::Rectangle::new(
+            embedded_graphics::prelude::Point::new(4, 4),
+            Size::new(91, 37)
+        )]
+    );
+    full.render_full(&mut w, &mut b).unwrap();
+    assert!(a.pixels == b.pixels);
+}
