@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 use syn::parse::{ParseStream, Parser};
-use syn::{Ident, Lit, LitInt, LitStr, Token};
+use syn::{Ident, Lit, LitStr, Token};
 
 /// The pixel sizes `size` accepts: below 4 no glyph is legible, and 128 keeps every
 /// glyph's width and height within the `u8` of its table entry.
@@ -125,6 +125,7 @@ struct Args {
     pairs: Vec<(Ident, Lit)>,
 }
 
+/// `"path", key = literal, …` (a trailing comma allowed).
 fn parse_args(input: ParseStream) -> syn::Result<Args> {
     if input.is_empty() {
         return Err(input.error(
@@ -160,6 +161,7 @@ struct Request {
     chars_span: Span,
 }
 
+/// Checks every argument, reporting each mistake; the request when all are right.
 fn check(args: &Args, errors: &Errors) -> Option<Request> {
     let mut size: Option<u32> = None;
     let mut bits: Option<u32> = None;
@@ -215,6 +217,7 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
     })
 }
 
+/// An integer literal's value if it lies in `range`; an error at it otherwise.
 fn int_in(
     value: &Lit,
     name: &str,
@@ -223,7 +226,7 @@ fn int_in(
     errors: &Errors,
 ) -> Option<u32> {
     let parsed = match value {
-        Lit::Int(lit) => parse_u32(lit),
+        Lit::Int(lit) => lit.base10_parse::<u32>().ok(),
         _ => None,
     };
     match parsed {
@@ -233,10 +236,6 @@ fn int_in(
             None
         }
     }
-}
-
-fn parse_u32(lit: &LitInt) -> Option<u32> {
-    lit.base10_parse().ok()
 }
 
 /// The characters, sorted (the table is binary-searched); empty sets and repeats are
@@ -287,6 +286,8 @@ struct GlyphSet {
     file: Option<String>,
 }
 
+/// Reads the file and rasterises the named characters with fontdue, its geometry tuned
+/// for the size drawn (`FontSettings::scale`).
 fn rasterise(request: &Request, errors: &Errors) -> Option<GlyphSet> {
     let written = request.path.value();
     let span = request.path.span();
@@ -450,6 +451,7 @@ impl<'a> Packer<'a> {
     }
 }
 
+/// The `AaFont` expression: `const` tables in a block, in absolute paths (`::sprig::…`).
 fn codegen(request: &Request, set: &GlyphSet) -> TokenStream {
     let glyphs = set.glyphs.iter().map(|g| {
         let ch = Literal::character(g.ch);
