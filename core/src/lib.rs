@@ -69,6 +69,9 @@ pub use engine::trace::TraceEntry;
 pub use error::Error;
 pub use handle::{CompId, NodeId};
 pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect, Size2, Vec2};
+/// Anti-aliased glyphs of a TrueType file, rasterised at compile time (feature `ttf`).
+#[cfg(feature = "ttf")]
+pub use sprig_font_macro::font;
 pub use sprig_macros::{component, component_set, scene, world, TimerKey};
 pub use tree::hierarchy::Children;
 pub use tree::node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};

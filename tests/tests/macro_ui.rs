@@ -1,4 +1,4 @@
-//! Compile-fail cases of `#[component]` and `component_set!`: one file per misuse in
+//! Compile-fail cases of `#[component]`, `component_set!` and `font!`: one file per misuse in
 //! `tests/ui/`, each with the exact compiler output checked in next to it. Regenerate with
 //! `TRYBUILD=overwrite cargo test -p sprig-tests --test macro_ui`, then read the diff.
 

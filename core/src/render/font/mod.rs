@@ -1,16 +1,20 @@
-//! Fonts for [`Label`](crate::render::Label): one [`Font`] value over three sources of
-//! 1-bit glyphs, each glyph decoded into a [`GlyphMask`] that the label blits or samples.
+//! Fonts for [`Label`](crate::render::Label): one [`Font`] value over four sources of
+//! glyphs, each 1-bit glyph decoded into a [`GlyphMask`] that the label blits or samples,
+//! an anti-aliased glyph's coverage blended as it is.
 //!
 //! - `embedded-graphics` mono fonts ([`Font::Mono`], e.g. `FONT_6X10`);
 //! - the u8g2 collection through the `u8g2-fonts` crate ([`Font::U8g2`] over a
 //!   [`U8g2Font`]; feature `u8g2`, on by default): proportional and monospaced fonts from
 //!   4 to 60+ pixels, digit-only subsets for clocks;
-//! - your own glyphs as a [`BitmapFont`] (`const` tables, see `docs/text.md`).
+//! - your own glyphs as a [`BitmapFont`] (`const` tables, see `docs/text.md`);
+//! - anti-aliased glyphs of a TrueType file as an [`AaFont`] ([`Font::Aa`]), made at
+//!   compile time by `sprig::font!` (feature `ttf`; see `docs/text.md`, "TrueType fonts").
 //!
 //! Text space, which every source uses: x to the right, y down, `(0, 0)` the top-left
 //! corner of a line (its ascent included); a glyph's pixel `(column, row)` covers text
 //! pixel `(pen + left + column, top + row)`.
 
+mod aa;
 mod bitmap;
 mod cells;
 #[rustfmt::skip]
@@ -19,6 +23,8 @@ mod mono;
 #[cfg(feature = "u8g2")]
 mod u8g2;
 
+pub(crate) use aa::{blit_glyph as blit_aa_glyph, sample_glyph as sample_aa_glyph};
+pub use aa::{AaFont, AaGlyph};
 pub use bitmap::{BitmapFont, BitmapGlyph};
 pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
@@ -55,6 +61,15 @@ pub enum Font {
     Bitmap(&'static BitmapFont),
     /// A monospaced font of fixed cells, the fastest to draw.
     Cells(&'static CellFont),
+    /// An anti-aliased font (`sprig::font!`): its coverage is blended onto what lies
+    /// below; characters it lacks draw nothing and advance by a space.
+    Aa(&'static AaFont),
+}
+
+impl From<&'static AaFont> for Font {
+    fn from(font: &'static AaFont) -> Self {
+        Font::Aa(font)
+    }
 }
 
 impl From<&'static CellFont> for Font {
@@ -93,6 +108,7 @@ impl PartialEq for Font {
             (Font::U8g2(a), Font::U8g2(b)) => core::ptr::eq(*a, *b),
             (Font::Bitmap(a), Font::Bitmap(b)) => core::ptr::eq(*a, *b),
             (Font::Cells(a), Font::Cells(b)) => core::ptr::eq(*a, *b),
+            (Font::Aa(a), Font::Aa(b)) => core::ptr::eq(*a, *b),
             _ => false,
         }
     }
@@ -168,6 +184,7 @@ impl Font {
             Font::U8g2(f) => f.line_height(),
             Font::Bitmap(f) => u32::from(f.line_height),
             Font::Cells(f) => u32::from(f.height),
+            Font::Aa(f) => u32::from(f.line_height),
         }
     }
 
@@ -183,6 +200,7 @@ impl Font {
             }
             Font::Bitmap(f) => f.rows(),
             Font::Cells(f) => (0, i32::from(f.height)),
+            Font::Aa(f) => f.rows(),
         }
     }
 
@@ -194,6 +212,7 @@ impl Font {
             Font::U8g2(f) => f.advance(c),
             Font::Bitmap(f) => f.advance(c),
             Font::Cells(f) => i32::from(f.width) + i32::from(f.spacing),
+            Font::Aa(f) => f.advance(c),
         }
     }
 
@@ -213,7 +232,7 @@ impl Font {
             Font::Mono(f) => f.character_spacing as i32,
             #[cfg(feature = "u8g2")]
             Font::U8g2(_) => 0,
-            Font::Bitmap(_) => 0,
+            Font::Bitmap(_) | Font::Aa(_) => 0,
             Font::Cells(f) => i32::from(f.spacing),
         }
     }
@@ -237,7 +256,8 @@ impl Font {
     }
 
     /// Decodes the glyph of `c` (or the font's replacement glyph) into `mask`; false
-    /// when the font has no pixels for it (a space).
+    /// when the font has no pixels for it (a space). An anti-aliased glyph comes out as
+    /// the pixels whose coverage is at least half.
     pub fn glyph(&self, c: char, mask: &mut GlyphMask) -> bool {
         match self {
             Font::Mono(f) => mono::glyph(f, c, mask),
@@ -245,11 +265,13 @@ impl Font {
             Font::U8g2(f) => f.glyph(c, mask),
             Font::Bitmap(f) => f.glyph(c, mask),
             Font::Cells(f) => f.glyph(c, mask),
+            Font::Aa(f) => f.glyph(c, mask),
         }
     }
 
     /// A pointer-free fingerprint of the font: its metrics and the pixels of one probe
-    /// glyph (`'A'`), so that equal fonts hash alike in every build. Reads the font, so
+    /// glyph (`'A'`; an anti-aliased font's whole table and coverage, as its set may
+    /// lack `'A'`), so that equal fonts hash alike in every build. Reads the font, so
     /// a label computes it once, when its font is set, not every frame.
     pub fn fingerprint(&self) -> u32 {
         let mut f = Fingerprint::new()
@@ -272,6 +294,7 @@ impl Font {
                 .word(c.first as u32)
                 .word(c.last as u32)
                 .word(u32::from(c.width)),
+            Font::Aa(a) => a.fingerprint(f),
         };
         let mut mask = GlyphMask::default();
         if self.glyph('A', &mut mask) {

@@ -11,7 +11,7 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
-use crate::render::font::GlyphMask;
+use crate::render::font::{blit_aa_glyph, sample_aa_glyph, Font, GlyphMask};
 use crate::Rect;
 
 use super::layout::{Lines, Metrics, Placement};
@@ -85,7 +85,14 @@ impl<const N: usize> Label<N> {
             if gx - reach >= cx1 {
                 return false;
             }
-            if gx + advance + reach <= cx0 || !font.glyph(c, &mut mask) {
+            if gx + advance + reach <= cx0 {
+                return true;
+            }
+            if let Font::Aa(aa) = font {
+                blit_aa_glyph(canvas, aa, c, (gx, gy), &clip, ink);
+                return true;
+            }
+            if !font.glyph(c, &mut mask) {
                 return true;
             }
             let left = gx + mask.left;
@@ -136,6 +143,10 @@ impl<const N: usize> Label<N> {
             metrics,
             |_| true,
             |pen, top, _, c| {
+                if let Font::Aa(aa) = font {
+                    sample_aa_glyph(canvas, aa, c, (pen, top), b, s, color);
+                    return true;
+                }
                 if !font.glyph(c, &mut mask) {
                     return true;
                 }

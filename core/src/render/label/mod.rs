@@ -243,7 +243,7 @@ impl<const N: usize> Label<N> {
     }
 
     /// Sets the font: an `embedded-graphics` `&MonoFont`, a `&U8g2Font`, a
-    /// `&BitmapFont` or a [`Font`].
+    /// `&BitmapFont`, an `&AaFont` or a [`Font`].
     pub fn set_font(&mut self, font: impl Into<Font>) {
         self.font = font.into();
         self.font_fingerprint = self.font.fingerprint();
