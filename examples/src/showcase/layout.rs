@@ -5,9 +5,8 @@
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::font::fonts::{FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15};
-use sprig::render::font::{CellFont, Font, U8g2Font};
+use sprig::render::font::{AaFont, CellFont, Font};
 use sprig::{Size2, Vec2};
-use u8g2_fonts::fonts::{u8g2_font_helvB18_tn, u8g2_font_helvB24_tn};
 
 use super::thermostat::Palette;
 
@@ -74,10 +73,21 @@ pub struct Layout {
     pub item_font: &'static CellFont,
 }
 
-/// The clock's digits on the 240×240 panel: u8g2's Helvetica Bold, 18 px, digits only.
-static CLOCK_18: U8g2Font = U8g2Font::new::<u8g2_font_helvB18_tn>();
-/// The clock's digits on the 320×240 panel: 24 px.
-static CLOCK_24: U8g2Font = U8g2Font::new::<u8g2_font_helvB24_tn>();
+/// The clock's digits on the 240×240 panel: DejaVu Sans, 24 px, anti-aliased in 4 bits,
+/// rasterised when the crate compiles (`font!`); only these 11 glyphs reach flash.
+static CLOCK_24: AaFont = sprig::font!(
+    "assets/fonts/DejaVuSans-ascii.ttf",
+    size = 24,
+    chars = "0123456789:",
+    bits = 4,
+);
+/// The clock's digits on the 320×240 panel: 32 px.
+static CLOCK_32: AaFont = sprig::font!(
+    "assets/fonts/DejaVuSans-ascii.ttf",
+    size = 32,
+    chars = "0123456789:",
+    bits = 4,
+);
 
 /// Greys for a 4-bit grey OLED: white on black, the menu inverted.
 const GREY: Palette = Palette {
@@ -156,7 +166,7 @@ impl Layout {
         room: (Vec2::new(120.0, 92.0), &FONT_9X15),
         status: Some((Vec2::new(120.0, 184.0), &FONT_7X13)),
         light: Place::new(120.0, 204.0, 10.0, 10.0),
-        clock: (Vec2::new(40.0, 224.0), Font::U8g2(&CLOCK_18)),
+        clock: (Vec2::new(40.0, 224.0), Font::Aa(&CLOCK_24)),
         flame: Some(Place::new(82.0, 184.0, 14.0, 18.0)),
         hint: None,
         buttons: [
@@ -187,7 +197,7 @@ impl Layout {
         room: (Vec2::new(116.0, 88.0), &FONT_9X15),
         status: Some((Vec2::new(116.0, 180.0), &FONT_7X13)),
         light: Place::new(116.0, 200.0, 10.0, 10.0),
-        clock: (Vec2::new(272.0, 218.0), Font::U8g2(&CLOCK_24)),
+        clock: (Vec2::new(272.0, 218.0), Font::Aa(&CLOCK_32)),
         flame: Some(Place::new(78.0, 180.0, 14.0, 18.0)),
         hint: Some((Place::new(272.0, 22.0, 84.0, 30.0), &FONT_5X8)),
         buttons: [
