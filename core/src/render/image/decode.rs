@@ -3,20 +3,33 @@
 //!
 //! BMP goes through `tinybmp` and TGA through `tinytga`'s `RawTga` (its `Tga` refuses
 //! 32-bit files and drops the alpha bit of 16-bit ones, so the colours are converted
-//! here as `tinytga` converts them). QOI is decoded by [`qoi`](super::qoi): `tinyqoi`
-//! 0.2 yields colours without their alpha.
+//! here as `tinytga` converts them). QOI is decoded by `super::qoi`: `tinyqoi` 0.2
+//! yields colours without their alpha. Each file format is behind its cargo feature
+//! (`bmp`, `tga`, `qoi`), so that a firmware links only the decoders it uses.
 
+#[cfg(feature = "bmp")]
 use core::convert::Infallible;
 
+#[cfg(feature = "bmp")]
 use embedded_graphics::draw_target::DrawTarget;
-use embedded_graphics::geometry::{OriginDimensions, Point, Size};
+use embedded_graphics::geometry::Size;
+#[cfg(feature = "bmp")]
+use embedded_graphics::geometry::{OriginDimensions, Point};
+#[cfg(feature = "bmp")]
 use embedded_graphics::image::{GetPixel, ImageDrawable};
+#[cfg(feature = "tga")]
 use embedded_graphics::pixelcolor::raw::{RawU16, RawU24, RawU8};
-use embedded_graphics::pixelcolor::{Gray8, Rgb555, Rgb888};
+use embedded_graphics::pixelcolor::Rgb888;
+#[cfg(feature = "tga")]
+use embedded_graphics::pixelcolor::{Gray8, Rgb555};
+#[cfg(feature = "bmp")]
 use embedded_graphics::Pixel;
+#[cfg(feature = "bmp")]
 use tinybmp::{Bmp, CompressionMethod};
+#[cfg(feature = "tga")]
 use tinytga::{Bpp, Compression, ImageOrigin, RawTga};
 
+#[cfg(feature = "qoi")]
 use super::qoi::Qoi;
 use super::ImageSource;
 
@@ -29,8 +42,11 @@ pub(crate) enum Decoded {
         /// Bytes per pixel: 3 (RGB) or 4 (RGBA).
         bytes: usize,
     },
+    #[cfg(feature = "bmp")]
     Bmp(Bmp<'static, Rgb888>),
+    #[cfg(feature = "tga")]
     Tga(RawTga<'static>),
+    #[cfg(feature = "qoi")]
     Qoi(Qoi<'static>),
 }
 
@@ -39,8 +55,11 @@ impl Decoded {
         match *source {
             ImageSource::Raw { data, width } => Some(Self::raw(data, width, 3)),
             ImageSource::Rgba { data, width } => Some(Self::raw(data, width, 4)),
+            #[cfg(feature = "bmp")]
             ImageSource::Bmp(file) => Bmp::from_slice(file).ok().map(Decoded::Bmp),
+            #[cfg(feature = "tga")]
             ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(Decoded::Tga),
+            #[cfg(feature = "qoi")]
             ImageSource::Qoi(file) => Qoi::new(file).map(Decoded::Qoi),
         }
     }
@@ -60,8 +79,11 @@ impl Decoded {
     pub(crate) fn size(&self) -> Size {
         match self {
             Decoded::Raw { width, height, .. } => Size::new(*width, *height),
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => bmp.size(),
+            #[cfg(feature = "tga")]
             Decoded::Tga(tga) => tga.size(),
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(qoi) => qoi.size(),
         }
     }
@@ -70,11 +92,14 @@ impl Decoded {
     pub(crate) fn random_access(&self) -> bool {
         match self {
             Decoded::Raw { .. } => true,
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => !matches!(
                 bmp.as_raw().header().compression_method,
                 CompressionMethod::Rle4 | CompressionMethod::Rle8
             ),
+            #[cfg(feature = "tga")]
             Decoded::Tga(tga) => tga.compression() == Compression::Uncompressed,
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => false,
         }
     }
@@ -98,19 +123,28 @@ impl Decoded {
                 let alpha = p.get(3).copied().unwrap_or(u8::MAX);
                 Some((Rgb888::new(p[0], p[1], p[2]), alpha))
             }
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => bmp
                 .pixel(Point::new(x as i32, y as i32))
                 .map(|c| (c, u8::MAX)),
+            #[cfg(feature = "tga")]
             Decoded::Tga(tga) => tga_pixel(tga, x, y),
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => None,
         }
     }
 
     /// Every pixel once, in file order, as `(x, y, colour, alpha)`: for the images
     /// without random access.
+    #[cfg_attr(
+        not(any(feature = "bmp", feature = "tga", feature = "qoi")),
+        allow(unused_variables)
+    )]
+    #[cfg_attr(not(any(feature = "bmp", feature = "tga")), allow(unused_mut))]
     pub(crate) fn for_each(&self, mut f: impl FnMut(u32, u32, Rgb888, u8)) {
         match self {
             Decoded::Raw { .. } => {}
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => {
                 // `tinybmp`'s own drawing decodes RLE row by row (its pixel iterator
                 // stops at the first end of line).
@@ -124,6 +158,7 @@ impl Decoded {
                 };
                 let _ = bmp.draw(&mut sink);
             }
+            #[cfg(feature = "tga")]
             Decoded::Tga(raw) => {
                 let width = raw.size().width;
                 let mirrored = matches!(
@@ -145,23 +180,27 @@ impl Decoded {
                     }
                 }
             }
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(qoi) => qoi.for_each(f),
         }
     }
 }
 
 /// A `DrawTarget` handing every pixel drawn to a closure.
+#[cfg(feature = "bmp")]
 struct Sink<F> {
     size: Size,
     f: F,
 }
 
+#[cfg(feature = "bmp")]
 impl<F> OriginDimensions for Sink<F> {
     fn size(&self) -> Size {
         self.size
     }
 }
 
+#[cfg(feature = "bmp")]
 impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
     type Color = Rgb888;
     type Error = Infallible;
@@ -181,6 +220,7 @@ impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
 /// Colours convert as `tinytga` converts them; the alpha is the top byte of a 32-bit
 /// value and the top bit of a 16-bit one, when the header says the file has that many
 /// attribute bits (otherwise the pixel is opaque).
+#[cfg(feature = "tga")]
 fn tga_color(raw: &RawTga<'_>, value: u32) -> Option<(Rgb888, u8)> {
     let value = match raw.color_map() {
         Some(map) => map.get_raw(value as usize)?,
@@ -211,6 +251,7 @@ fn tga_color(raw: &RawTga<'_>, value: u32) -> Option<(Rgb888, u8)> {
 }
 
 /// The pixel at `(x, y)` from the top-left corner of an uncompressed TGA image.
+#[cfg(feature = "tga")]
 fn tga_pixel(raw: &RawTga<'_>, x: u32, y: u32) -> Option<(Rgb888, u8)> {
     let size = raw.size();
     if x >= size.width || y >= size.height {
