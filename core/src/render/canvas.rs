@@ -231,6 +231,11 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
 /// row-at-a-time fast paths), so that they give the same pixels.
 #[inline]
 pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u8, opacity: u8) {
+    // The common case first: the product below is then 255 as well.
+    if alpha == u8::MAX && opacity == u8::MAX {
+        *pixel = C::from_rgb888(color);
+        return;
+    }
     let alpha = ((u16::from(alpha) * u16::from(opacity) + 127) / 255) as u8;
     if alpha == 0 {
         return;

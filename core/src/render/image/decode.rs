@@ -45,7 +45,7 @@ pub(crate) enum Decoded {
     #[cfg(feature = "bmp")]
     Bmp(Bmp<'static, Rgb888>),
     #[cfg(feature = "tga")]
-    Tga(RawTga<'static>),
+    Tga(Tga),
     #[cfg(feature = "qoi")]
     Qoi(Qoi<'static>),
 }
@@ -58,7 +58,13 @@ impl Decoded {
             #[cfg(feature = "bmp")]
             ImageSource::Bmp(file) => Bmp::from_slice(file).ok().map(Decoded::Bmp),
             #[cfg(feature = "tga")]
-            ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(Decoded::Tga),
+            ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(|raw| {
+                Decoded::Tga(Tga {
+                    alpha_bits: raw.header().alpha_channel_depth,
+                    color_bpp: raw.color_bpp(),
+                    raw,
+                })
+            }),
             #[cfg(feature = "qoi")]
             ImageSource::Qoi(file) => Qoi::new(file).map(Decoded::Qoi),
         }
@@ -82,7 +88,7 @@ impl Decoded {
             #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => bmp.size(),
             #[cfg(feature = "tga")]
-            Decoded::Tga(tga) => tga.size(),
+            Decoded::Tga(tga) => tga.raw.size(),
             #[cfg(feature = "qoi")]
             Decoded::Qoi(qoi) => qoi.size(),
         }
@@ -98,7 +104,7 @@ impl Decoded {
                 CompressionMethod::Rle4 | CompressionMethod::Rle8
             ),
             #[cfg(feature = "tga")]
-            Decoded::Tga(tga) => tga.compression() == Compression::Uncompressed,
+            Decoded::Tga(tga) => tga.raw.compression() == Compression::Uncompressed,
             #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => false,
         }
@@ -128,9 +134,27 @@ impl Decoded {
                 .pixel(Point::new(x as i32, y as i32))
                 .map(|c| (c, u8::MAX)),
             #[cfg(feature = "tga")]
-            Decoded::Tga(tga) => tga_pixel(tga, x, y),
+            Decoded::Tga(tga) => tga.pixel(x, y),
             #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => None,
+        }
+    }
+
+    /// Pixels `x..x + count` of row `y` (from the top-left corner), in order, as
+    /// `f(k, colour, alpha)` for pixel `x + k`: for random-access images, a row of an
+    /// uncompressed TGA read as one slice, the others pixel by pixel.
+    #[inline]
+    pub(crate) fn row(&self, x: u32, y: u32, count: usize, mut f: impl FnMut(usize, Rgb888, u8)) {
+        match self {
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => tga.row(x, y, count, f),
+            _ => {
+                for k in 0..count {
+                    if let Some((color, alpha)) = self.pixel(x + k as u32, y) {
+                        f(k, color, alpha);
+                    }
+                }
+            }
         }
     }
 
@@ -159,7 +183,8 @@ impl Decoded {
                 let _ = bmp.draw(&mut sink);
             }
             #[cfg(feature = "tga")]
-            Decoded::Tga(raw) => {
+            Decoded::Tga(tga) => {
+                let raw = &tga.raw;
                 let width = raw.size().width;
                 let mirrored = matches!(
                     raw.image_origin(),
@@ -175,7 +200,7 @@ impl Decoded {
                     } else {
                         p.x as u32
                     };
-                    if let Some((color, alpha)) = tga_color(raw, pixel.color) {
+                    if let Some((color, alpha)) = tga.color(pixel.color) {
                         f(x, p.y as u32, color, alpha);
                     }
                 }
@@ -216,61 +241,128 @@ impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
     }
 }
 
-/// A TGA pixel value (an index for colour-mapped images) as a colour and an alpha.
-/// Colours convert as `tinytga` converts them; the alpha is the top byte of a 32-bit
-/// value and the top bit of a 16-bit one, when the header says the file has that many
-/// attribute bits (otherwise the pixel is opaque).
+/// A parsed TGA file, with what drawing reads for every pixel noted once
+/// (`RawTga::header` parses the header again on each call).
 #[cfg(feature = "tga")]
-fn tga_color(raw: &RawTga<'_>, value: u32) -> Option<(Rgb888, u8)> {
-    let value = match raw.color_map() {
-        Some(map) => map.get_raw(value as usize)?,
-        None => value,
-    };
-    let alpha_bits = raw.header().alpha_channel_depth;
-    match raw.color_bpp() {
-        Bpp::Bits8 => Some((Gray8::from(RawU8::new(value as u8)).into(), u8::MAX)),
-        Bpp::Bits16 => {
-            let alpha = if alpha_bits >= 1 && value & 0x8000 == 0 {
-                0
-            } else {
-                u8::MAX
-            };
-            Some((Rgb555::from(RawU16::new(value as u16)).into(), alpha))
-        }
-        Bpp::Bits24 => Some((Rgb888::from(RawU24::new(value)), u8::MAX)),
-        Bpp::Bits32 => {
-            let alpha = if alpha_bits >= 8 {
-                (value >> 24) as u8
-            } else {
-                u8::MAX
-            };
-            Some((Rgb888::from(RawU24::new(value & 0x00FF_FFFF)), alpha))
-        }
-        _ => None,
-    }
+pub(crate) struct Tga {
+    raw: RawTga<'static>,
+    /// The header's attribute (alpha) bits per pixel.
+    alpha_bits: u8,
+    /// Bits per colour, after the colour map.
+    color_bpp: Bpp,
 }
 
-/// The pixel at `(x, y)` from the top-left corner of an uncompressed TGA image.
 #[cfg(feature = "tga")]
-fn tga_pixel(raw: &RawTga<'_>, x: u32, y: u32) -> Option<(Rgb888, u8)> {
-    let size = raw.size();
-    if x >= size.width || y >= size.height {
-        return None;
+impl Tga {
+    /// A TGA pixel value (an index for colour-mapped images) as a colour and an
+    /// alpha. Colours convert as `tinytga` converts them; the alpha is the top byte of
+    /// a 32-bit value and the top bit of a 16-bit one, when the header says the file
+    /// has that many attribute bits (otherwise the pixel is opaque).
+    #[inline(always)]
+    fn color(&self, value: u32) -> Option<(Rgb888, u8)> {
+        let value = match self.raw.color_map() {
+            Some(map) => map.get_raw(value as usize)?,
+            None => value,
+        };
+        match self.color_bpp {
+            Bpp::Bits8 => Some((Gray8::from(RawU8::new(value as u8)).into(), u8::MAX)),
+            Bpp::Bits16 => {
+                let alpha = if self.alpha_bits >= 1 && value & 0x8000 == 0 {
+                    0
+                } else {
+                    u8::MAX
+                };
+                Some((Rgb555::from(RawU16::new(value as u16)).into(), alpha))
+            }
+            Bpp::Bits24 => Some((Rgb888::from(RawU24::new(value)), u8::MAX)),
+            Bpp::Bits32 => {
+                let alpha = if self.alpha_bits >= 8 {
+                    (value >> 24) as u8
+                } else {
+                    u8::MAX
+                };
+                Some((Rgb888::from(RawU24::new(value & 0x00FF_FFFF)), alpha))
+            }
+            _ => None,
+        }
     }
-    let (column, row) = match raw.image_origin() {
-        ImageOrigin::TopLeft => (x, y),
-        ImageOrigin::TopRight => (size.width - 1 - x, y),
-        ImageOrigin::BottomLeft => (x, size.height - 1 - y),
-        ImageOrigin::BottomRight => (size.width - 1 - x, size.height - 1 - y),
-    };
-    let bytes = usize::from(raw.image_data_bpp().bits() / 8);
-    let start = (row as usize)
-        .checked_mul(size.width as usize)?
-        .checked_add(column as usize)?
-        .checked_mul(bytes)?;
-    let end = start.checked_add(bytes)?;
-    let stored = raw.image_data().get(start..end)?;
-    let mut le = [0u8; 4];
-    le.get_mut(..bytes)?.copy_from_slice(stored);
-    tga_color(raw, u32::from_le_bytes(le))
+
+    /// See [`Decoded::row`], for an uncompressed image.
+    fn row(&self, x: u32, y: u32, count: usize, mut f: impl FnMut(usize, Rgb888, u8)) {
+        let raw = &self.raw;
+        let size = raw.size();
+        if x >= size.width || y >= size.height {
+            return;
+        }
+        let count = count.min((size.width - x) as usize);
+        let (row, mirrored) = match raw.image_origin() {
+            ImageOrigin::TopLeft => (y, false),
+            ImageOrigin::TopRight => (y, true),
+            ImageOrigin::BottomLeft => (size.height - 1 - y, false),
+            ImageOrigin::BottomRight => (size.height - 1 - y, true),
+        };
+        // The stored columns, left to right in the file.
+        let first = if mirrored {
+            size.width as usize - x as usize - count
+        } else {
+            x as usize
+        };
+        let bytes = usize::from(raw.image_data_bpp().bits() / 8);
+        let start = (row as usize * size.width as usize + first) * bytes;
+        let Some(stored) = raw.image_data().get(start..start + count * bytes) else {
+            return;
+        };
+        let mut each = |k: usize, value: u32| {
+            if let Some((color, alpha)) = self.color(value) {
+                f(if mirrored { count - 1 - k } else { k }, color, alpha);
+            }
+        };
+        match bytes {
+            1 => stored
+                .iter()
+                .enumerate()
+                .for_each(|(k, &b)| each(k, u32::from(b))),
+            2 => stored
+                .chunks_exact(2)
+                .enumerate()
+                .for_each(|(k, p)| each(k, u32::from(p[0]) | u32::from(p[1]) << 8)),
+            3 => stored.chunks_exact(3).enumerate().for_each(|(k, p)| {
+                each(
+                    k,
+                    u32::from(p[0]) | u32::from(p[1]) << 8 | u32::from(p[2]) << 16,
+                )
+            }),
+            4 => stored
+                .chunks_exact(4)
+                .enumerate()
+                .for_each(|(k, p)| each(k, u32::from_le_bytes([p[0], p[1], p[2], p[3]]))),
+            _ => {}
+        }
+    }
+
+    /// The pixel at `(x, y)` from the top-left corner of an uncompressed image.
+    #[inline]
+    fn pixel(&self, x: u32, y: u32) -> Option<(Rgb888, u8)> {
+        let raw = &self.raw;
+        let size = raw.size();
+        if x >= size.width || y >= size.height {
+            return None;
+        }
+        let (column, row) = match raw.image_origin() {
+            ImageOrigin::TopLeft => (x, y),
+            ImageOrigin::TopRight => (size.width - 1 - x, y),
+            ImageOrigin::BottomLeft => (x, size.height - 1 - y),
+            ImageOrigin::BottomRight => (size.width - 1 - x, size.height - 1 - y),
+        };
+        let bytes = usize::from(raw.image_data_bpp().bits() / 8);
+        let start = (row as usize)
+            .checked_mul(size.width as usize)?
+            .checked_add(column as usize)?
+            .checked_mul(bytes)?;
+        let end = start.checked_add(bytes)?;
+        let stored = raw.image_data().get(start..end)?;
+        let mut le = [0u8; 4];
+        le.get_mut(..bytes)?.copy_from_slice(stored);
+        self.color(u32::from_le_bytes(le))
+    }
 }

@@ -1,6 +1,6 @@
 //! The image fast path against the sampler, pixel for pixel: every source kind the
-//! tests have (raw RGB and RGBA, TGA 32-bit, 16-bit with 1-bit alpha and bottom-left
-//! origin, RLE, BMP, QOI), every transparency, two opacities, four colour types,
+//! tests have (raw RGB and RGBA, TGA 32-bit, 16-bit with 1-bit alpha from three
+//! corners, RLE, BMP, QOI), every transparency, two opacities, four colour types,
 //! positions on and off whole pixels and off the screen's edges, whole images and
 //! sprite regions, drawn in tiles whose clips cut the image anywhere.
 
@@ -50,9 +50,10 @@ fn rgba_pixels() -> Vec<[u8; 4]> {
         .collect()
 }
 
-/// A 16-bit TGA (one attribute bit), bottom-left origin, 5 × 3.
-fn tga16() -> &'static [u8] {
-    let mut file = std::vec![0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 16, 0x01];
+/// A 16-bit TGA (one attribute bit), 5 × 3, with the image descriptor `descriptor`
+/// (bit 4: rows right to left, bit 5: top row first).
+fn tga16(descriptor: u8) -> &'static [u8] {
+    let mut file = std::vec![0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 16, descriptor];
     for i in 0..15u16 {
         let alpha = if i % 3 == 0 { 0 } else { 0x8000 };
         file.extend_from_slice(&(alpha | (i * 2) << 10 | (31 - i) << 5 | i).to_le_bytes());
@@ -86,7 +87,9 @@ fn sources() -> Vec<(&'static str, Image)> {
         ("tga rle", Image::tga(asset!("picture_rle.tga"))),
         ("tga sheet", Image::tga(asset!("sheet.tga"))),
         ("tga gradient", Image::tga(asset!("gradient.tga"))),
-        ("tga 16 bottom-left", Image::tga(tga16())),
+        ("tga 16 bottom-left", Image::tga(tga16(0x01))),
+        ("tga 16 top-right", Image::tga(tga16(0x31))),
+        ("tga 16 bottom-right", Image::tga(tga16(0x11))),
     ]);
     #[cfg(feature = "bmp")]
     all.push(("bmp", Image::bmp(asset!("picture_key.bmp"))));

@@ -92,12 +92,14 @@ impl Placement {
 
     /// The region row of screen row `y`. At the area's bottom edge exactly the sampler
     /// gives `height`, which it clamps to the last row; so is it here.
+    #[inline]
     fn region_row(&self, y: i32) -> u32 {
         let row = i64::from(y) + self.row;
         row.clamp(0, i64::from(self.height) - 1) as u32
     }
 
     /// The region column of screen column `x` (inside the area, always in range).
+    #[inline]
     fn region_column(&self, x: i32) -> u32 {
         (i64::from(x) + self.column).max(0) as u32
     }
@@ -152,11 +154,11 @@ pub(super) fn draw<C: RenderColor>(
                     continue;
                 };
                 let column = region.x + at.region_column(x);
-                for (k, pixel) in span.iter_mut().enumerate() {
-                    if let Some((color, alpha)) = image.pixel(column + k as u32, row) {
+                image.row(column, row, span.len(), |k, color, alpha| {
+                    if let Some(pixel) = span.get_mut(k) {
                         blend_pixel(pixel, color, transparency.apply(color, alpha), opacity);
                     }
-                }
+                });
             }
         }
         _ => {
@@ -181,13 +183,19 @@ pub(super) fn draw<C: RenderColor>(
                 if sx < x0 || sx >= x1 {
                     return;
                 }
+                // The screen row whose region row is `y`; and below it, for the last
+                // row, the one the sampler clamps to it at an exact bottom edge.
                 let sy = i64::from(y) - at.row;
-                let below = if i64::from(y) == last { sy + 1 } else { sy };
-                for sy in sy.max(y0)..=below.min(y1 - 1) {
-                    // Only the clamped row can take a second screen row.
-                    if i64::from(at.region_row(sy as i32)) == i64::from(y) {
-                        canvas.blend_inside(Point::new(sx as i32, sy as i32), color, alpha);
-                    }
+                if sy >= y0 && sy < y1 {
+                    canvas.blend_inside(Point::new(sx as i32, sy as i32), color, alpha);
+                }
+                let below = sy + 1;
+                if i64::from(y) == last
+                    && below >= y0
+                    && below < y1
+                    && at.region_row(below as i32) == y
+                {
+                    canvas.blend_inside(Point::new(sx as i32, below as i32), color, alpha);
                 }
             });
         }
