@@ -160,12 +160,14 @@ impl Decoded {
 
     /// Every pixel once, in file order, as `(x, y, colour, alpha)`: for the images
     /// without random access.
+    ///
+    /// `f` is a `dyn` closure: the decoders are generic code, and each caller's closure
+    /// would otherwise link a copy of all three into the firmware.
     #[cfg_attr(
         not(any(feature = "bmp", feature = "tga", feature = "qoi")),
         allow(unused_variables)
     )]
-    #[cfg_attr(not(any(feature = "bmp", feature = "tga")), allow(unused_mut))]
-    pub(crate) fn for_each(&self, mut f: impl FnMut(u32, u32, Rgb888, u8)) {
+    pub(crate) fn for_each(&self, f: &mut dyn FnMut(u32, u32, Rgb888, u8)) {
         match self {
             Decoded::Raw { .. } => {}
             #[cfg(feature = "bmp")]

@@ -483,7 +483,7 @@ fn draw_sampled<C: RenderColor>(
             area.height / region.height as f32,
         );
         let margin = 1.0 / 64.0;
-        image.for_each(|x, y, color, alpha| {
+        image.for_each(&mut |x, y, color, alpha| {
             let (Some(x), Some(y)) = (x.checked_sub(region.x), y.checked_sub(region.y)) else {
                 return;
             };

@@ -168,7 +168,7 @@ pub(super) fn draw<C: RenderColor>(
             let (x0, y0) = (i64::from(at.x0), i64::from(at.y0));
             let (x1, y1) = (i64::from(at.x1), i64::from(at.y1));
             let last = i64::from(region.height) - 1;
-            image.for_each(|x, y, color, alpha| {
+            image.for_each(&mut |x, y, color, alpha| {
                 let (Some(x), Some(y)) = (x.checked_sub(region.x), y.checked_sub(region.y)) else {
                     return;
                 };
