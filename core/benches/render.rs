@@ -7,8 +7,9 @@
 //! label, its net cost (less the same redraw without the label) per glyph, side by side
 //! with drawing the same text through `embedded-graphics`' `Text` onto the same
 //! framebuffer; and the same for a u8g2 font against `u8g2-fonts`' own renderer.
-//! The last row draws a picture with alpha beside `embedded-graphics`' `Image`
-//! (`render_parts/image.rs`).
+//! The last rows draw a picture (raw, RGBA with alpha, TGA, RLE TGA, a sprite frame) by
+//! Sprig's fast path and its sampled path beside `embedded-graphics`' `Image` of an
+//! `ImageRaw` and of a `tinytga::Tga` (`render_parts/image.rs`).
 //!
 //! Run with `cargo bench -p sprig-core --bench render`.
 
