@@ -133,9 +133,13 @@ impl Bits {
         }
     }
 
-    /// The next `count` bits (at most 8) as an unsigned number; `None` past the data.
+    /// The next `count` bits (at most 8) as an unsigned number; `None` past the data
+    /// (and for a wider field, which no u8g2 font has).
     #[inline]
     fn unsigned(&mut self, count: u8) -> Option<u32> {
+        if count > 8 {
+            return None;
+        }
         if self.count < count {
             // At most 7 bits pending: one more byte holds any 8.
             let byte = *self.data.get(self.next)?;
