@@ -284,6 +284,14 @@ impl U8g2Font {
     /// Decodes a glyph into `mask`, in the glyph's own box; false when the font has no
     /// pixels for it.
     pub(crate) fn glyph(&self, c: char, mask: &mut GlyphMask) -> bool {
+        self.glyph_above(c, mask, i32::MAX)
+    }
+
+    /// [`glyph`](Self::glyph), decoding only the rows above row `end` of the line (from
+    /// its top): the rows below stay empty. The label's blitter passes the bottom of the
+    /// region being redrawn, so that a glyph cut by a tile's bottom edge stops decoding
+    /// there (the runs are read from the glyph's start, so rows above cannot be skipped).
+    pub(crate) fn glyph_above(&self, c: char, mask: &mut GlyphMask, end: i32) -> bool {
         let Some(mut g) = self.glyph_header(c) else {
             mask.reset(0, 0, 0, 0);
             return false;
@@ -298,7 +306,9 @@ impl U8g2Font {
             return false;
         }
         let (zeros_bits, ones_bits) = (self.byte(2), self.byte(3));
-        let (width, height) = (g.width as usize, g.height as usize);
+        let width = g.width as usize;
+        // The glyph's rows that are decoded.
+        let height = (end.saturating_sub(mask.top).max(0) as usize).min(g.height as usize);
         let (mut row, mut column) = (0usize, 0usize);
         let (Some(mut zeros), Some(mut ones)) =
             (g.bits.unsigned(zeros_bits), g.bits.unsigned(ones_bits))

@@ -52,6 +52,7 @@ fn rgba_pixels() -> Vec<[u8; 4]> {
 
 /// A 16-bit TGA (one attribute bit), 5 × 3, with the image descriptor `descriptor`
 /// (bit 4: rows right to left, bit 5: top row first).
+#[cfg(feature = "tga")]
 fn tga16(descriptor: u8) -> &'static [u8] {
     let mut file = std::vec![0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 16, descriptor];
     for i in 0..15u16 {
@@ -68,10 +69,18 @@ fn sources() -> Vec<(&'static str, Image)> {
         .into_iter()
         .flat_map(|p| [p[0], p[1], p[2]])
         .collect();
+    #[cfg_attr(
+        not(any(feature = "tga", feature = "bmp", feature = "qoi")),
+        allow(unused_mut)
+    )]
     let mut all = std::vec![
         ("raw", Image::raw(leak(rgb), 7)),
         ("rgba", Image::rgba(leak(rgba), 7)),
     ];
+    #[cfg_attr(
+        not(any(feature = "tga", feature = "bmp", feature = "qoi")),
+        allow(unused_macros)
+    )]
     macro_rules! asset {
         ($file:literal) => {
             include_bytes!(concat!(

@@ -11,6 +11,8 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
+#[cfg(feature = "u8g2")]
+use crate::render::font::Font;
 use crate::render::font::GlyphMask;
 use crate::Rect;
 
@@ -85,7 +87,18 @@ impl<const N: usize> Label<N> {
             if gx - reach >= cx1 {
                 return false;
             }
-            if gx + advance + reach <= cx0 || !font.glyph(c, &mut mask) {
+            if gx + advance + reach <= cx0 {
+                return true;
+            }
+            // A u8g2 glyph stops decoding at the clip's bottom edge.
+            #[cfg(feature = "u8g2")]
+            let decoded = match font {
+                Font::U8g2(f) => f.glyph_above(c, &mut mask, cy1 - gy),
+                _ => font.glyph(c, &mut mask),
+            };
+            #[cfg(not(feature = "u8g2"))]
+            let decoded = font.glyph(c, &mut mask);
+            if !decoded {
                 return true;
             }
             let left = gx + mask.left;
