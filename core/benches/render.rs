@@ -6,9 +6,12 @@
 //! Then text: a screen of `FONT_6X10` text drawn by a full redraw of a world holding one
 //! label, its net cost (less the same redraw without the label) per glyph, side by side
 //! with drawing the same text through `embedded-graphics`' `Text` onto the same
-//! framebuffer; and the same for a u8g2 font against `u8g2-fonts`' own renderer.
-//! The last row draws a picture with alpha beside `embedded-graphics`' `Image`
-//! (`render_parts/image.rs`).
+//! framebuffer; and the same for a u8g2 font against `u8g2-fonts`' own renderer, on
+//! this screen and as the showcase's large clock on a 320 × 240 one in three-row tiles
+//! (`render_parts/clock.rs`).
+//! The last rows draw a picture (raw, RGBA with alpha, TGA, RLE TGA, a sprite frame) by
+//! Sprig's fast path and its sampled path beside `embedded-graphics`' `Image` of an
+//! `ImageRaw` and of a `tinytga::Tga` (`render_parts/image.rs`).
 //!
 //! Run with `cargo bench -p sprig-core --bench render`.
 
@@ -26,6 +29,9 @@ use sprig::{world, NodeId, Size2, Vec2};
 
 #[path = "render_parts/image.rs"]
 mod image_row;
+
+#[path = "render_parts/clock.rs"]
+mod clock_row;
 
 world! {
     /// The stand-in's components.
@@ -316,6 +322,7 @@ fn text_bench() {
 
 fn main() {
     text_bench();
+    clock_row::run();
     let size = Size::new(WIDTH, HEIGHT);
     let bg = Rgb888::new(0, 0, 0);
     let mut w = W::new();

@@ -1,7 +1,9 @@
-//! The image row of the render bench: a 32 × 32 picture with 8-bit alpha drawn full
-//! screen onto an Rgb565 framebuffer its size, ns per image pixel, beside the same
-//! picture drawn straight through `embedded-graphics`' `Image` (which has no alpha: it
-//! copies the colours) onto the same framebuffer.
+//! The image rows of the render bench: a 32 × 32 picture drawn full screen onto an
+//! Rgb565 framebuffer its size, ns per image pixel, by Sprig's fast path (the node
+//! upright at its own size), by its sampled path (the same node turned a quarter, which
+//! lands every pixel exactly and costs what any transform costs), and straight through
+//! `embedded-graphics`' `Image` of an `ImageRaw` or a `tinytga::Tga` (which have no
+//! alpha: they copy the colours) onto the same framebuffer.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -15,6 +17,7 @@ use embedded_graphics::{Drawable, Pixel};
 use sprig::render::damage::BusCost;
 use sprig::render::{Image, Renderer, Sprite, SpriteSheet, Transparency};
 use sprig::{world, Size2, Vec2};
+use tinytga::Tga;
 
 world! {
     /// One picture.
@@ -102,7 +105,12 @@ fn best_of(mut draw: impl FnMut()) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// A world holding one picture full screen, upright or turned a quarter.
 fn world_with(add: impl FnOnce(&mut W, sprig::NodeId)) -> W {
+    world_turned(0.0, add)
+}
+
+fn world_turned(degrees: f32, add: impl FnOnce(&mut W, sprig::NodeId)) -> W {
     let mut w = W::new();
     let root = w.root();
     let n = w.create_child(root, "picture").expect("fits");
@@ -110,6 +118,7 @@ fn world_with(add: impl FnOnce(&mut W, sprig::NodeId)) -> W {
         .expect("valid");
     w.set_position(n, Vec2::new(SIDE as f32 / 2.0, SIDE as f32 / 2.0))
         .expect("valid");
+    w.set_angle_degrees(n, degrees).expect("valid");
     add(&mut w, n);
     w
 }
@@ -136,19 +145,25 @@ pub fn run() {
         .collect();
     let rgb: &'static [u8] = Box::leak(rgb.into_boxed_slice());
 
-    let alpha = sprig_ns_per_pixel(&mut world_with(|w, n| {
-        w.add_component(n, Image::rgba(rgba, SIDE)).expect("fits");
-    }));
-    let cutout = sprig_ns_per_pixel(&mut world_with(|w, n| {
-        w.add_component(
-            n,
-            Image::rgba(rgba, SIDE).with_transparency(Transparency::Cutout { threshold: 128 }),
-        )
-        .expect("fits");
-    }));
-    let opaque = sprig_ns_per_pixel(&mut world_with(|w, n| {
-        w.add_component(n, Image::raw(rgb, SIDE)).expect("fits");
-    }));
+    // The fast path and the sampled path of one image: ns per pixel of each.
+    let both = |image: Image| {
+        let fast = sprig_ns_per_pixel(&mut world_with(|w, n| {
+            w.add_component(n, image).expect("fits");
+        }));
+        let sampled = sprig_ns_per_pixel(&mut world_turned(90.0, |w, n| {
+            w.add_component(n, image).expect("fits");
+        }));
+        (fast, sampled)
+    };
+    let alpha = both(Image::rgba(rgba, SIDE));
+    let cutout =
+        both(Image::rgba(rgba, SIDE).with_transparency(Transparency::Cutout { threshold: 128 }));
+    let opaque = both(Image::raw(rgb, SIDE));
+    // The same colours as a 24-bit TGA, top-left origin, raw and run-length encoded.
+    let tga = tga_file(rgb, false);
+    let tga_rle = tga_file(rgb, true);
+    let tga_ns = both(Image::tga(tga));
+    let tga_rle_ns = both(Image::tga(tga_rle));
     // One 32 × 32 frame of a 64 × 32 sheet (the same picture twice side by side).
     let mut sheet_pixels = Vec::new();
     for row in rgba.chunks_exact((SIDE * 4) as usize) {
@@ -168,18 +183,98 @@ pub fn run() {
     }));
 
     let empty = sprig_ns_per_pixel(&mut world_with(|_, _| {}));
-    // The baseline: embedded-graphics' `Image` of the raw colours, converted to Rgb565.
-    let raw: ImageRaw<Rgb888> = ImageRaw::new(rgb, SIDE);
+    // The baselines: embedded-graphics' `Image` of the raw colours and of the TGA files,
+    // converted to Rgb565, on the same framebuffer.
     let mut screen = Screen {
         pixels: vec![Rgb565::new(0, 0, 0); (SIDE * SIDE) as usize],
     };
-    let eg = best_of(|| {
+    let mut eg = |drawable: &dyn Fn(&mut Screen)| {
+        best_of(|| {
+            drawable(&mut screen);
+            black_box(&screen.pixels);
+        })
+    };
+    let raw: ImageRaw<Rgb888> = ImageRaw::new(rgb, SIDE);
+    let eg_raw = eg(&|s| {
         EgImage::new(&raw, Point::zero())
-            .draw(&mut screen.color_converted())
-            .expect("infallible");
-        black_box(&screen.pixels);
+            .draw(&mut s.color_converted())
+            .expect("infallible")
     });
+    let eg_tga = |file: &'static [u8]| {
+        let tga: Tga<Rgb888> = Tga::from_slice(file).expect("a TGA file");
+        move |s: &mut Screen| {
+            EgImage::new(&tga, Point::zero())
+                .draw(&mut s.color_converted())
+                .expect("infallible")
+        }
+    };
+    let eg_tga_ns = eg(&eg_tga(tga));
+    let eg_tga_rle_ns = eg(&eg_tga(tga_rle));
     println!(
-        "image 32x32 onto Rgb565, ns per image pixel (full redraw incl. clear and flush): sprig alpha {alpha:.1} | sprig cutout {cutout:.1} | sprig opaque {opaque:.1} | sprig sprite frame (alpha) {sprite:.1} | sprig without the image (clear, flush) {empty:.1} | embedded-graphics Image (opaque, no alpha) {eg:.1}"
+        "image 32x32 onto Rgb565, ns per image pixel, Sprig by full redraws (clear and flush included: the renderer with no image costs {empty:.1}), fast path (upright, own size) | sampled path (a quarter turn) | embedded-graphics Image (no alpha, no transform) on the same framebuffer:"
     );
+    let row = |name: &str, (fast, sampled): (f64, f64), baseline: Option<(&str, f64)>| {
+        let baseline = baseline.map_or(String::from("(no baseline with alpha)"), |(what, ns)| {
+            format!("{what} {ns:.1} | fast path {:.2}x its speed", ns / fast)
+        });
+        println!(
+            "image {name}: sprig fast {fast:.1} | sprig sampled {sampled:.1} ({:.1}x the fast path) | {baseline}",
+            sampled / fast
+        );
+    };
+    row(
+        "raw RGB (opaque)",
+        opaque,
+        Some(("e-g Image<ImageRaw<Rgb888>>", eg_raw)),
+    );
+    row(
+        "TGA 24-bit",
+        tga_ns,
+        Some(("e-g Image<tinytga::Tga<Rgb888>>", eg_tga_ns)),
+    );
+    row(
+        "TGA 24-bit RLE",
+        tga_rle_ns,
+        Some(("e-g Image<tinytga::Tga<Rgb888>>", eg_tga_rle_ns)),
+    );
+    row("RGBA 8-bit alpha", alpha, None);
+    row("RGBA as a 1-bit cutout", cutout, None);
+    println!("image sprite frame (RGBA, alpha, upright): sprig fast {sprite:.1}");
+}
+
+/// A TGA file of 24-bit colours (`rgb`, `SIDE` wide), top-left origin; run-length
+/// encoded with `rle` (a packet per run of equal pixels, raw packets otherwise).
+fn tga_file(rgb: &[u8], rle: bool) -> &'static [u8] {
+    let side = SIDE as u16;
+    let mut file = vec![0, 0, if rle { 10 } else { 2 }, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    file.extend_from_slice(&side.to_le_bytes());
+    file.extend_from_slice(&side.to_le_bytes());
+    file.extend_from_slice(&[24, 0x20]);
+    // TGA stores blue, green, red.
+    let pixels: Vec<[u8; 3]> = rgb.chunks_exact(3).map(|p| [p[2], p[1], p[0]]).collect();
+    if !rle {
+        file.extend(pixels.iter().flatten());
+    } else {
+        // Packets never cross a row, as the format asks; a raw packet per pixel when
+        // its neighbour differs (the test picture varies at every pixel).
+        for row in pixels.chunks(SIDE as usize) {
+            let mut i = 0;
+            while i < row.len() {
+                let run = row[i..]
+                    .iter()
+                    .take_while(|p| **p == row[i])
+                    .count()
+                    .min(128);
+                if run > 1 {
+                    file.push(0x80 | (run - 1) as u8);
+                    file.extend_from_slice(&row[i]);
+                } else {
+                    file.push(0);
+                    file.extend_from_slice(&row[i]);
+                }
+                i += run;
+            }
+        }
+    }
+    Box::leak(file.into_boxed_slice())
 }

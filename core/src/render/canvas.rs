@@ -129,8 +129,26 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         }
     }
 
+    /// The anchor-space point of the centre of screen pixel `(0, 0)`, when the map from
+    /// the screen to the node is, in fixed point, exactly a translation (one unit right
+    /// per pixel, one unit down per row): pixel `(x, y)`'s centre is then at
+    /// `(origin.x + x · FX_ONE, origin.y − y · FX_ONE)`, the very points
+    /// [`paint_fixed`](Self::paint_fixed) hands its shader, with no rounding. `None`
+    /// for any other map, and for a translation so far out that the points saturate.
+    pub(crate) fn fixed_translation(&self) -> Option<FxPoint> {
+        let map = FxMap::new(&self.to_local?);
+        if !map.is_unit_translation() {
+            return None;
+        }
+        let origin = map.row(0, 0).next_point();
+        // Screen coordinates stay within ±2^20 (see `area`), 2^36 in `Fx`: the sum
+        // stays below the 2^56 where points saturate.
+        let limit = 1 << 54;
+        (origin.x.abs() < limit && origin.y.abs() < limit).then_some(origin)
+    }
+
     /// The screen pixels whose centres may fall in `local_bounds`, inside the clip.
-    fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
+    pub(crate) fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
         let screen = self.to_screen.transform_rect(&local_bounds);
         // Clamped so that huge (finite) shapes cannot overflow the integer corners.
         let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
@@ -164,21 +182,13 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// [`blend`](Self::blend) for a pixel known to be inside the clip (the index is
     /// still checked).
     #[inline]
-    fn blend_inside(&mut self, point: Point, color: Rgb888, alpha: u8) {
-        let alpha = ((u16::from(alpha) * u16::from(self.opacity) + 127) / 255) as u8;
-        if alpha == 0 {
-            return;
-        }
+    pub(crate) fn blend_inside(&mut self, point: Point, color: Rgb888, alpha: u8) {
         let x = (point.x - self.tile.top_left.x) as usize;
         let y = (point.y - self.tile.top_left.y) as usize;
         let i = y * self.tile.size.width as usize + x;
+        let opacity = self.opacity;
         if let Some(pixel) = self.pixels.get_mut(i) {
-            // Opaque is the common case; `blend` at 255 gives the colour itself anyway.
-            *pixel = if alpha == u8::MAX {
-                C::from_rgb888(color)
-            } else {
-                C::from_rgb888(color).blend(*pixel, alpha)
-            };
+            blend_pixel(pixel, color, alpha, opacity);
         }
     }
 
@@ -214,6 +224,28 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     pub fn screen_target(&mut self) -> ScreenTarget<'_, 'a, C> {
         ScreenTarget { canvas: self }
     }
+}
+
+/// Blends `color` with `alpha`, times the node's `opacity`, onto `pixel`: the one
+/// blend of every path that writes a tile (the sampler's [`Canvas::blend`] and the
+/// row-at-a-time fast paths), so that they give the same pixels.
+#[inline]
+pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u8, opacity: u8) {
+    // The common case first: the product below is then 255 as well.
+    if alpha == u8::MAX && opacity == u8::MAX {
+        *pixel = C::from_rgb888(color);
+        return;
+    }
+    let alpha = ((u16::from(alpha) * u16::from(opacity) + 127) / 255) as u8;
+    if alpha == 0 {
+        return;
+    }
+    // Opaque is the common case; `blend` at 255 gives the colour itself anyway.
+    *pixel = if alpha == u8::MAX {
+        C::from_rgb888(color)
+    } else {
+        C::from_rgb888(color).blend(*pixel, alpha)
+    };
 }
 
 /// See [`Canvas::screen_target`].

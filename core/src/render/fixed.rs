@@ -268,6 +268,13 @@ impl FxMap {
         }
     }
 
+    /// Whether the map is exactly `x ↦ x + tx`, `y ↦ ty − y` (a node drawn upright at
+    /// scale 1, wherever it is).
+    pub(crate) fn is_unit_translation(&self) -> bool {
+        let one = 1i128 << MAP_BITS;
+        self.a == one && self.b == 0 && self.c == 0 && self.d == -one
+    }
+
     /// A walker over the points of the pixel centres `(x, y)`, `(x + 1, y)`, … (rows of
     /// up to 2^20 pixels).
     pub(crate) fn row(&self, x: i32, y: i32) -> FxRow {

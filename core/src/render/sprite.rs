@@ -300,11 +300,10 @@ impl Draw for Sprite {
         draw_region(canvas, &image, region, area, self.sheet.image.transparency);
     }
 
-    /// Covers the frame's rectangle and the sheet's image (every byte of it, as
-    /// [`Image`] does, and its transparency). Changing the frame index to another
-    /// frame changes it; two indices naming the same rectangle look alike. The pass
-    /// over the whole sheet is paid by every sprite every frame: keep sheets small, or
-    /// split a big one.
+    /// Covers the frame's rectangle and the sheet's image (its identity, as [`Image`]
+    /// has it, and its transparency). Changing the frame index to another frame changes
+    /// it; two indices naming the same rectangle look alike. No byte of the sheet is
+    /// read, so a big sheet costs no more per frame than a small one.
     fn appearance(&self) -> u32 {
         let f = self.current().unwrap_or(SpriteFrame::new(0, 0, 0, 0));
         self.sheet

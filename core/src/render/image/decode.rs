@@ -3,20 +3,33 @@
 //!
 //! BMP goes through `tinybmp` and TGA through `tinytga`'s `RawTga` (its `Tga` refuses
 //! 32-bit files and drops the alpha bit of 16-bit ones, so the colours are converted
-//! here as `tinytga` converts them). QOI is decoded by [`qoi`](super::qoi): `tinyqoi`
-//! 0.2 yields colours without their alpha.
+//! here as `tinytga` converts them). QOI is decoded by `super::qoi`: `tinyqoi` 0.2
+//! yields colours without their alpha. Each file format is behind its cargo feature
+//! (`bmp`, `tga`, `qoi`), so that a firmware links only the decoders it uses.
 
+#[cfg(feature = "bmp")]
 use core::convert::Infallible;
 
+#[cfg(feature = "bmp")]
 use embedded_graphics::draw_target::DrawTarget;
-use embedded_graphics::geometry::{OriginDimensions, Point, Size};
+use embedded_graphics::geometry::Size;
+#[cfg(feature = "bmp")]
+use embedded_graphics::geometry::{OriginDimensions, Point};
+#[cfg(feature = "bmp")]
 use embedded_graphics::image::{GetPixel, ImageDrawable};
+#[cfg(feature = "tga")]
 use embedded_graphics::pixelcolor::raw::{RawU16, RawU24, RawU8};
-use embedded_graphics::pixelcolor::{Gray8, Rgb555, Rgb888};
+use embedded_graphics::pixelcolor::Rgb888;
+#[cfg(feature = "tga")]
+use embedded_graphics::pixelcolor::{Gray8, Rgb555};
+#[cfg(feature = "bmp")]
 use embedded_graphics::Pixel;
+#[cfg(feature = "bmp")]
 use tinybmp::{Bmp, CompressionMethod};
+#[cfg(feature = "tga")]
 use tinytga::{Bpp, Compression, ImageOrigin, RawTga};
 
+#[cfg(feature = "qoi")]
 use super::qoi::Qoi;
 use super::ImageSource;
 
@@ -29,8 +42,11 @@ pub(crate) enum Decoded {
         /// Bytes per pixel: 3 (RGB) or 4 (RGBA).
         bytes: usize,
     },
+    #[cfg(feature = "bmp")]
     Bmp(Bmp<'static, Rgb888>),
-    Tga(RawTga<'static>),
+    #[cfg(feature = "tga")]
+    Tga(Tga),
+    #[cfg(feature = "qoi")]
     Qoi(Qoi<'static>),
 }
 
@@ -39,8 +55,17 @@ impl Decoded {
         match *source {
             ImageSource::Raw { data, width } => Some(Self::raw(data, width, 3)),
             ImageSource::Rgba { data, width } => Some(Self::raw(data, width, 4)),
+            #[cfg(feature = "bmp")]
             ImageSource::Bmp(file) => Bmp::from_slice(file).ok().map(Decoded::Bmp),
-            ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(Decoded::Tga),
+            #[cfg(feature = "tga")]
+            ImageSource::Tga(file) => RawTga::from_slice(file).ok().map(|raw| {
+                Decoded::Tga(Tga {
+                    alpha_bits: raw.header().alpha_channel_depth,
+                    color_bpp: raw.color_bpp(),
+                    raw,
+                })
+            }),
+            #[cfg(feature = "qoi")]
             ImageSource::Qoi(file) => Qoi::new(file).map(Decoded::Qoi),
         }
     }
@@ -60,8 +85,11 @@ impl Decoded {
     pub(crate) fn size(&self) -> Size {
         match self {
             Decoded::Raw { width, height, .. } => Size::new(*width, *height),
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => bmp.size(),
-            Decoded::Tga(tga) => tga.size(),
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => tga.raw.size(),
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(qoi) => qoi.size(),
         }
     }
@@ -70,11 +98,14 @@ impl Decoded {
     pub(crate) fn random_access(&self) -> bool {
         match self {
             Decoded::Raw { .. } => true,
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => !matches!(
                 bmp.as_raw().header().compression_method,
                 CompressionMethod::Rle4 | CompressionMethod::Rle8
             ),
-            Decoded::Tga(tga) => tga.compression() == Compression::Uncompressed,
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => tga.raw.compression() == Compression::Uncompressed,
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => false,
         }
     }
@@ -98,19 +129,48 @@ impl Decoded {
                 let alpha = p.get(3).copied().unwrap_or(u8::MAX);
                 Some((Rgb888::new(p[0], p[1], p[2]), alpha))
             }
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => bmp
                 .pixel(Point::new(x as i32, y as i32))
                 .map(|c| (c, u8::MAX)),
-            Decoded::Tga(tga) => tga_pixel(tga, x, y),
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => tga.pixel(x, y),
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(_) => None,
+        }
+    }
+
+    /// Pixels `x..x + count` of row `y` (from the top-left corner), in order, as
+    /// `f(k, colour, alpha)` for pixel `x + k`: for random-access images, a row of an
+    /// uncompressed TGA read as one slice, the others pixel by pixel.
+    #[inline]
+    pub(crate) fn row(&self, x: u32, y: u32, count: usize, mut f: impl FnMut(usize, Rgb888, u8)) {
+        match self {
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => tga.row(x, y, count, f),
+            _ => {
+                for k in 0..count {
+                    if let Some((color, alpha)) = self.pixel(x + k as u32, y) {
+                        f(k, color, alpha);
+                    }
+                }
+            }
         }
     }
 
     /// Every pixel once, in file order, as `(x, y, colour, alpha)`: for the images
     /// without random access.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(u32, u32, Rgb888, u8)) {
+    ///
+    /// `f` is a `dyn` closure: the decoders are generic code, and each caller's closure
+    /// would otherwise link a copy of all three into the firmware.
+    #[cfg_attr(
+        not(any(feature = "bmp", feature = "tga", feature = "qoi")),
+        allow(unused_variables)
+    )]
+    pub(crate) fn for_each(&self, f: &mut dyn FnMut(u32, u32, Rgb888, u8)) {
         match self {
             Decoded::Raw { .. } => {}
+            #[cfg(feature = "bmp")]
             Decoded::Bmp(bmp) => {
                 // `tinybmp`'s own drawing decodes RLE row by row (its pixel iterator
                 // stops at the first end of line).
@@ -124,7 +184,9 @@ impl Decoded {
                 };
                 let _ = bmp.draw(&mut sink);
             }
-            Decoded::Tga(raw) => {
+            #[cfg(feature = "tga")]
+            Decoded::Tga(tga) => {
+                let raw = &tga.raw;
                 let width = raw.size().width;
                 let mirrored = matches!(
                     raw.image_origin(),
@@ -140,28 +202,32 @@ impl Decoded {
                     } else {
                         p.x as u32
                     };
-                    if let Some((color, alpha)) = tga_color(raw, pixel.color) {
+                    if let Some((color, alpha)) = tga.color(pixel.color) {
                         f(x, p.y as u32, color, alpha);
                     }
                 }
             }
+            #[cfg(feature = "qoi")]
             Decoded::Qoi(qoi) => qoi.for_each(f),
         }
     }
 }
 
 /// A `DrawTarget` handing every pixel drawn to a closure.
+#[cfg(feature = "bmp")]
 struct Sink<F> {
     size: Size,
     f: F,
 }
 
+#[cfg(feature = "bmp")]
 impl<F> OriginDimensions for Sink<F> {
     fn size(&self) -> Size {
         self.size
     }
 }
 
+#[cfg(feature = "bmp")]
 impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
     type Color = Rgb888;
     type Error = Infallible;
@@ -177,59 +243,128 @@ impl<F: FnMut(Point, Rgb888)> DrawTarget for Sink<F> {
     }
 }
 
-/// A TGA pixel value (an index for colour-mapped images) as a colour and an alpha.
-/// Colours convert as `tinytga` converts them; the alpha is the top byte of a 32-bit
-/// value and the top bit of a 16-bit one, when the header says the file has that many
-/// attribute bits (otherwise the pixel is opaque).
-fn tga_color(raw: &RawTga<'_>, value: u32) -> Option<(Rgb888, u8)> {
-    let value = match raw.color_map() {
-        Some(map) => map.get_raw(value as usize)?,
-        None => value,
-    };
-    let alpha_bits = raw.header().alpha_channel_depth;
-    match raw.color_bpp() {
-        Bpp::Bits8 => Some((Gray8::from(RawU8::new(value as u8)).into(), u8::MAX)),
-        Bpp::Bits16 => {
-            let alpha = if alpha_bits >= 1 && value & 0x8000 == 0 {
-                0
-            } else {
-                u8::MAX
-            };
-            Some((Rgb555::from(RawU16::new(value as u16)).into(), alpha))
-        }
-        Bpp::Bits24 => Some((Rgb888::from(RawU24::new(value)), u8::MAX)),
-        Bpp::Bits32 => {
-            let alpha = if alpha_bits >= 8 {
-                (value >> 24) as u8
-            } else {
-                u8::MAX
-            };
-            Some((Rgb888::from(RawU24::new(value & 0x00FF_FFFF)), alpha))
-        }
-        _ => None,
-    }
+/// A parsed TGA file, with what drawing reads for every pixel noted once
+/// (`RawTga::header` parses the header again on each call).
+#[cfg(feature = "tga")]
+pub(crate) struct Tga {
+    raw: RawTga<'static>,
+    /// The header's attribute (alpha) bits per pixel.
+    alpha_bits: u8,
+    /// Bits per colour, after the colour map.
+    color_bpp: Bpp,
 }
 
-/// The pixel at `(x, y)` from the top-left corner of an uncompressed TGA image.
-fn tga_pixel(raw: &RawTga<'_>, x: u32, y: u32) -> Option<(Rgb888, u8)> {
-    let size = raw.size();
-    if x >= size.width || y >= size.height {
-        return None;
+#[cfg(feature = "tga")]
+impl Tga {
+    /// A TGA pixel value (an index for colour-mapped images) as a colour and an
+    /// alpha. Colours convert as `tinytga` converts them; the alpha is the top byte of
+    /// a 32-bit value and the top bit of a 16-bit one, when the header says the file
+    /// has that many attribute bits (otherwise the pixel is opaque).
+    #[inline(always)]
+    fn color(&self, value: u32) -> Option<(Rgb888, u8)> {
+        let value = match self.raw.color_map() {
+            Some(map) => map.get_raw(value as usize)?,
+            None => value,
+        };
+        match self.color_bpp {
+            Bpp::Bits8 => Some((Gray8::from(RawU8::new(value as u8)).into(), u8::MAX)),
+            Bpp::Bits16 => {
+                let alpha = if self.alpha_bits >= 1 && value & 0x8000 == 0 {
+                    0
+                } else {
+                    u8::MAX
+                };
+                Some((Rgb555::from(RawU16::new(value as u16)).into(), alpha))
+            }
+            Bpp::Bits24 => Some((Rgb888::from(RawU24::new(value)), u8::MAX)),
+            Bpp::Bits32 => {
+                let alpha = if self.alpha_bits >= 8 {
+                    (value >> 24) as u8
+                } else {
+                    u8::MAX
+                };
+                Some((Rgb888::from(RawU24::new(value & 0x00FF_FFFF)), alpha))
+            }
+            _ => None,
+        }
     }
-    let (column, row) = match raw.image_origin() {
-        ImageOrigin::TopLeft => (x, y),
-        ImageOrigin::TopRight => (size.width - 1 - x, y),
-        ImageOrigin::BottomLeft => (x, size.height - 1 - y),
-        ImageOrigin::BottomRight => (size.width - 1 - x, size.height - 1 - y),
-    };
-    let bytes = usize::from(raw.image_data_bpp().bits() / 8);
-    let start = (row as usize)
-        .checked_mul(size.width as usize)?
-        .checked_add(column as usize)?
-        .checked_mul(bytes)?;
-    let end = start.checked_add(bytes)?;
-    let stored = raw.image_data().get(start..end)?;
-    let mut le = [0u8; 4];
-    le.get_mut(..bytes)?.copy_from_slice(stored);
-    tga_color(raw, u32::from_le_bytes(le))
+
+    /// See [`Decoded::row`], for an uncompressed image.
+    fn row(&self, x: u32, y: u32, count: usize, mut f: impl FnMut(usize, Rgb888, u8)) {
+        let raw = &self.raw;
+        let size = raw.size();
+        if x >= size.width || y >= size.height {
+            return;
+        }
+        let count = count.min((size.width - x) as usize);
+        let (row, mirrored) = match raw.image_origin() {
+            ImageOrigin::TopLeft => (y, false),
+            ImageOrigin::TopRight => (y, true),
+            ImageOrigin::BottomLeft => (size.height - 1 - y, false),
+            ImageOrigin::BottomRight => (size.height - 1 - y, true),
+        };
+        // The stored columns, left to right in the file.
+        let first = if mirrored {
+            size.width as usize - x as usize - count
+        } else {
+            x as usize
+        };
+        let bytes = usize::from(raw.image_data_bpp().bits() / 8);
+        let start = (row as usize * size.width as usize + first) * bytes;
+        let Some(stored) = raw.image_data().get(start..start + count * bytes) else {
+            return;
+        };
+        let mut each = |k: usize, value: u32| {
+            if let Some((color, alpha)) = self.color(value) {
+                f(if mirrored { count - 1 - k } else { k }, color, alpha);
+            }
+        };
+        match bytes {
+            1 => stored
+                .iter()
+                .enumerate()
+                .for_each(|(k, &b)| each(k, u32::from(b))),
+            2 => stored
+                .chunks_exact(2)
+                .enumerate()
+                .for_each(|(k, p)| each(k, u32::from(p[0]) | u32::from(p[1]) << 8)),
+            3 => stored.chunks_exact(3).enumerate().for_each(|(k, p)| {
+                each(
+                    k,
+                    u32::from(p[0]) | u32::from(p[1]) << 8 | u32::from(p[2]) << 16,
+                )
+            }),
+            4 => stored
+                .chunks_exact(4)
+                .enumerate()
+                .for_each(|(k, p)| each(k, u32::from_le_bytes([p[0], p[1], p[2], p[3]]))),
+            _ => {}
+        }
+    }
+
+    /// The pixel at `(x, y)` from the top-left corner of an uncompressed image.
+    #[inline]
+    fn pixel(&self, x: u32, y: u32) -> Option<(Rgb888, u8)> {
+        let raw = &self.raw;
+        let size = raw.size();
+        if x >= size.width || y >= size.height {
+            return None;
+        }
+        let (column, row) = match raw.image_origin() {
+            ImageOrigin::TopLeft => (x, y),
+            ImageOrigin::TopRight => (size.width - 1 - x, y),
+            ImageOrigin::BottomLeft => (x, size.height - 1 - y),
+            ImageOrigin::BottomRight => (size.width - 1 - x, size.height - 1 - y),
+        };
+        let bytes = usize::from(raw.image_data_bpp().bits() / 8);
+        let start = (row as usize)
+            .checked_mul(size.width as usize)?
+            .checked_add(column as usize)?
+            .checked_mul(bytes)?;
+        let end = start.checked_add(bytes)?;
+        let stored = raw.image_data().get(start..end)?;
+        let mut le = [0u8; 4];
+        le.get_mut(..bytes)?.copy_from_slice(stored);
+        self.color(u32::from_le_bytes(le))
+    }
 }

@@ -4,13 +4,19 @@
 //! centre; [`fixed`](super::fixed): in integers, so exact at quarter turns and whole
 //! scales), and blended onto what lies below with its alpha (`docs/images.md`).
 //!
-//! - [`decode`]: pixels out of each format (`tinybmp`, `tinytga`, and [`qoi`]).
+//! - `decode`: pixels out of each format (`tinybmp`, `tinytga`, and `qoi`), each file
+//!   format behind its cargo feature (`bmp`, `tga`, `qoi`, all on by default).
 //! - [`Transparency`]: 8-bit alpha, 1-bit alpha (a threshold), or a colour key.
 //! - `draw_region`: the sampler, shared with [`Sprite`](super::Sprite), which draws one
-//!   rectangle of a sheet.
+//!   rectangle of a sheet; and its fast path, for a node drawn upright at its own size
+//!   (a pure translation in fixed point), which copies rows of the source into the tile
+//!   and gives the sampler's pixels exactly (the same rule: each pixel takes the image
+//!   pixel under its centre).
 
 mod decode;
+#[cfg(feature = "qoi")]
 mod qoi;
+mod unit;
 
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
@@ -26,7 +32,13 @@ pub(crate) use decode::Decoded;
 
 /// Where an [`Image`]'s pixels come from. Every variant borrows `'static` bytes (a
 /// `const`, a `static` or `include_bytes!`), so nothing is copied or allocated.
+///
+/// The file formats are cargo features of `sprig-core`, all on by default: `bmp`
+/// ([`ImageSource::Bmp`], through `tinybmp`), `tga` ([`ImageSource::Tga`], through
+/// `tinytga`) and `qoi` ([`ImageSource::Qoi`]). Raw RGB and RGBA are always there.
+/// Non-exhaustive, as the variants present depend on the features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ImageSource {
     /// Raw `Rgb888` pixels: three bytes per pixel (red, green, blue), row-major from the
     /// top-left corner, `width` pixels a row. The height is `data.len() / (3 · width)`
@@ -48,15 +60,19 @@ pub enum ImageSource {
     /// A BMP file, as `tinybmp` reads it (1, 4, 8, 16, 24 and 32 bits per pixel, RLE4 and
     /// RLE8). Opaque: `tinybmp` 0.7 refuses 32-bit files with an alpha mask, so give a
     /// BMP a [`Transparency::ColorKey`] for transparent parts. A file it cannot parse
-    /// draws nothing.
+    /// draws nothing. Feature `bmp`.
+    #[cfg(feature = "bmp")]
     Bmp(&'static [u8]),
     /// A TGA file, as `tinytga` reads it (grey, colour-mapped and true-colour images of
     /// 8, 16, 24 or 32 bits per pixel, raw or RLE, any origin). 32-bit files carry 8-bit
     /// alpha and 16-bit ones a 1-bit alpha, when the header's attribute bits say so. A
-    /// file it cannot parse draws nothing.
+    /// file it cannot parse draws nothing. Feature `tga`.
+    #[cfg(feature = "tga")]
     Tga(&'static [u8]),
     /// A QOI file (<https://qoiformat.org>), RGB or RGBA. Compressed: each draw decodes
-    /// it from the start, as an RLE file. A file that is not QOI draws nothing.
+    /// it from the start, as an RLE file. A file that is not QOI draws nothing. Feature
+    /// `qoi`.
+    #[cfg(feature = "qoi")]
     Qoi(&'static [u8]),
 }
 
@@ -66,11 +82,12 @@ pub enum ImageSource {
 /// use embedded_graphics::pixelcolor::Rgb888;
 /// use sprig::render::{Image, Transparency};
 ///
-/// // A BMP icon whose magenta pixels are see-through.
+/// // An icon whose magenta pixels are see-through.
 /// const MAGENTA: Rgb888 = Rgb888::new(255, 0, 255);
-/// let icon = Image::bmp(b"...").with_transparency(Transparency::ColorKey(MAGENTA));
+/// const PIXELS: [u8; 6] = [255, 0, 255, 0, 0, 255];
+/// let icon = Image::raw(&PIXELS, 2).with_transparency(Transparency::ColorKey(MAGENTA));
 /// assert_eq!(icon.transparency, Transparency::ColorKey(MAGENTA));
-/// assert_eq!(Image::bmp(b"...").transparency, Transparency::Alpha);
+/// assert_eq!(Image::raw(&PIXELS, 2).transparency, Transparency::Alpha);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Transparency {
@@ -185,7 +202,7 @@ impl Image {
         Image::of(ImageSource::Rgba { data, width })
     }
 
-    /// A BMP file.
+    /// A BMP file (feature `bmp`).
     ///
     /// ```
     /// use sprig::render::Image;
@@ -193,16 +210,19 @@ impl Image {
     /// // Not a BMP file: a zero size, and nothing is drawn.
     /// assert_eq!(Image::bmp(b"nope").size().width, 0);
     /// ```
+    #[cfg(feature = "bmp")]
     pub const fn bmp(file: &'static [u8]) -> Self {
         Image::of(ImageSource::Bmp(file))
     }
 
-    /// A TGA file.
+    /// A TGA file (feature `tga`).
+    #[cfg(feature = "tga")]
     pub const fn tga(file: &'static [u8]) -> Self {
         Image::of(ImageSource::Tga(file))
     }
 
-    /// A QOI file.
+    /// A QOI file (feature `qoi`).
+    #[cfg(feature = "qoi")]
     pub const fn qoi(file: &'static [u8]) -> Self {
         Image::of(ImageSource::Qoi(file))
     }
@@ -219,40 +239,33 @@ impl Image {
         Decoded::new(&self.source).map_or(Size::zero(), |d| d.size())
     }
 
-    /// A fingerprint of the pixels and their transparency (see [`Draw::appearance`]).
+    /// A fingerprint of the source's identity and the transparency (see
+    /// [`Draw::appearance`]): the kind of source, the address and length of its bytes
+    /// and a raw image's width. The bytes are `&'static [u8]`, which nothing can change
+    /// while they are borrowed, so the same address and length always hold the same
+    /// pixels; a different source is different bytes elsewhere (or the same bytes under
+    /// another address, a harmless redraw). No byte is read, so the cost is the same for
+    /// any size of image.
     pub(crate) fn fingerprint(&self) -> Fingerprint {
-        let (kind, width, data) = match self.source {
+        let (kind, width, data): (u32, u32, &[u8]) = match self.source {
             ImageSource::Raw { data, width } => (1, width, data),
+            #[cfg(feature = "bmp")]
             ImageSource::Bmp(file) => (2, 0, file),
+            #[cfg(feature = "tga")]
             ImageSource::Tga(file) => (3, 0, file),
             ImageSource::Rgba { data, width } => (4, width, data),
+            #[cfg(feature = "qoi")]
             ImageSource::Qoi(file) => (5, 0, file),
         };
+        let address = data.as_ptr() as usize as u64;
         let f = Fingerprint::new()
             .word(kind)
             .word(width)
-            .word(hash_words(data));
+            .word(address as u32)
+            .word((address >> 32) as u32)
+            .word(data.len() as u32);
         self.transparency.fingerprint(f)
     }
-}
-
-/// FNV-1a over 32-bit little-endian words (the tail zero-padded), then the length: a
-/// quarter of the multiplications of hashing byte by byte, which matters because an
-/// image's appearance hashes all of its bytes every frame. Each step is a bijection of
-/// the running hash, so data differing in any one word always hashes differently.
-fn hash_words(data: &[u8]) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    let mut words = data.chunks_exact(4);
-    for word in &mut words {
-        let word = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-        hash = (hash ^ word).wrapping_mul(0x0100_0193);
-    }
-    let mut tail = [0u8; 4];
-    for (t, &b) in tail.iter_mut().zip(words.remainder()) {
-        *t = b;
-    }
-    hash = (hash ^ u32::from_le_bytes(tail)).wrapping_mul(0x0100_0193);
-    (hash ^ data.len() as u32).wrapping_mul(0x0100_0193)
 }
 
 impl Component for Image {
@@ -262,6 +275,9 @@ impl Component for Image {
 }
 
 impl Hooks for Image {}
+
+#[cfg(test)]
+mod tests;
 
 /// A rectangle of an image's pixels: `x`, `y` from its top-left corner, a size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,11 +398,24 @@ pub(crate) fn draw_region<C: RenderColor>(
     canvas: &mut Canvas<'_, C>,
     image: &Decoded,
     region: Region,
-    mut area: Rect,
+    area: Rect,
     transparency: Transparency,
 ) {
+    draw_region_by(canvas, image, region, area, transparency, true);
+}
+
+/// [`draw_region`], by the fast path when `fast` allows and the node's map has it;
+/// whether it took it (the tests compare the two paths).
+fn draw_region_by<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    image: &Decoded,
+    region: Region,
+    mut area: Rect,
+    transparency: Transparency,
+    fast: bool,
+) -> bool {
     if !(area.width > 0.0 && area.height > 0.0) {
-        return;
+        return false;
     }
     // Drawn at its own scale and upright, the image lands on whole pixels: a corner
     // between pixel centres would otherwise drop a row or column of it. The move is
@@ -398,8 +427,29 @@ pub(crate) fn draw_region<C: RenderColor>(
         area.y -= libm::roundf(corner.y) - corner.y;
     }
     let Some(sampler) = Sampler::new(FxRect::of(&area), region.width, region.height) else {
-        return;
+        return false;
     };
+    if fast && unit::draw(canvas, image, region, &sampler, area, transparency) {
+        return true;
+    }
+    draw_sampled(canvas, image, region, &sampler, area, transparency);
+    false
+}
+
+/// The general path of [`draw_region`]: every pixel centre taken back through the
+/// node's transform and sampled.
+#[cfg_attr(
+    not(any(feature = "bmp", feature = "tga", feature = "qoi")),
+    allow(irrefutable_let_patterns)
+)]
+fn draw_sampled<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    image: &Decoded,
+    region: Region,
+    sampler: &Sampler,
+    area: Rect,
+    transparency: Transparency,
+) {
     let shade = |color: Rgb888, alpha: u8| {
         let alpha = transparency.apply(color, alpha);
         (alpha > 0).then_some((color, alpha))
@@ -433,7 +483,7 @@ pub(crate) fn draw_region<C: RenderColor>(
             area.height / region.height as f32,
         );
         let margin = 1.0 / 64.0;
-        image.for_each(|x, y, color, alpha| {
+        image.for_each(&mut |x, y, color, alpha| {
             let (Some(x), Some(y)) = (x.checked_sub(region.x), y.checked_sub(region.y)) else {
                 return;
             };
@@ -476,11 +526,9 @@ impl Draw for Image {
         }
     }
 
-    /// Covers the source's kind, every byte of its data (and a raw image's width) and
-    /// the transparency. Hashing all bytes costs a pass over the image each frame, which
-    /// is cheap for the small images a microcontroller screen shows, and never misses a
-    /// change between two images that differ anywhere (a sample could). No pointers are
-    /// hashed.
+    /// Covers the source's identity (its kind, the address and length of its
+    /// `'static` bytes, a raw image's width) and the transparency, without reading a
+    /// byte of the image: the bytes behind a `&'static [u8]` cannot change.
     fn appearance(&self) -> u32 {
         self.fingerprint().finish()
     }

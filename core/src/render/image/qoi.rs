@@ -69,7 +69,7 @@ impl<'a> Qoi<'a> {
 
     /// Every pixel in file order (rows from the top, each from the left) as `(x, y,
     /// colour, alpha)`; stops early where the data ends.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(u32, u32, Rgb888, u8)) {
+    pub(crate) fn for_each(&self, f: &mut dyn FnMut(u32, u32, Rgb888, u8)) {
         let mut index: [Rgba; 64] = [[0; 4]; 64];
         let mut px: Rgba = [0, 0, 0, 255];
         let mut run = 0u8;

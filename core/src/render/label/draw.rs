@@ -92,7 +92,15 @@ impl<const N: usize> Label<N> {
                 blit_aa_glyph(canvas, aa, c, (gx, gy), &clip, ink);
                 return true;
             }
-            if !font.glyph(c, &mut mask) {
+            // A u8g2 glyph stops decoding at the clip's bottom edge.
+            #[cfg(feature = "u8g2")]
+            let decoded = match font {
+                Font::U8g2(f) => f.glyph_above(c, &mut mask, cy1 - gy),
+                _ => font.glyph(c, &mut mask),
+            };
+            #[cfg(not(feature = "u8g2"))]
+            let decoded = font.glyph(c, &mut mask);
+            if !decoded {
                 return true;
             }
             let left = gx + mask.left;
