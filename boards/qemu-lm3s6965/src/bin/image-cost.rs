@@ -9,12 +9,12 @@
 //! ```sh
 //! cd boards/qemu-lm3s6965
 //! for w in shape image sprite; do
-//!   SPRIG_IMAGE_COST=$w cargo build --release --bin image-cost &&
+//!   SPRIG_IMAGE_COST=$w cargo build --release --features decoders --bin image-cost &&
 //!   llvm-size -A ../../target/boards/thumbv7m-none-eabi/release/image-cost | grep -E '^\.(text|rodata)'
 //! done
 //! ```
 //!
-//! Each build runs too (`cargo run --release --bin image-cost`): it renders and logs
+//! Each build runs too (`cargo run --release --features decoders --bin image-cost`): it renders and logs
 //! `image cost <what>: <n> px flushed`, then exits 0.
 #![no_std]
 #![no_main]
