@@ -85,14 +85,8 @@ fn main() {
             "u8g2_font_logisoso32_tn (32 px)",
             u8g2::<u8g2_font_logisoso32_tn>(),
         ),
-        (
-            "u8g2_font_helvB24_tn (showcase)",
-            u8g2::<u8g2_font_helvB24_tn>(),
-        ),
-        (
-            "u8g2_font_helvB18_tn (showcase)",
-            u8g2::<u8g2_font_helvB18_tn>(),
-        ),
+        ("u8g2_font_helvB24_tn", u8g2::<u8g2_font_helvB24_tn>()),
+        ("u8g2_font_helvB18_tn", u8g2::<u8g2_font_helvB18_tn>()),
     ] {
         println!(
             "{:<34} {:>4} {:>6} {:>7} {:>9} {:>7}",
