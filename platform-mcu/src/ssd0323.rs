@@ -12,7 +12,7 @@
 
 use embedded_graphics::geometry::{Point, Size};
 use embedded_graphics::pixelcolor::{Gray4, GrayColor};
-use embedded_graphics::primitives::{PointsIter, Rectangle};
+use embedded_graphics::primitives::Rectangle;
 use embedded_hal::digital::OutputPin;
 use embedded_hal::spi::SpiDevice;
 
@@ -157,17 +157,28 @@ impl<SPI: SpiDevice, DC: OutputPin> Panel for Ssd0323<SPI, DC> {
     {
         let screen = Rectangle::new(Point::zero(), self.size());
         let mut pixels = pixels.into_iter();
-        for point in area.points() {
-            let Some(color) = pixels.next() else { break };
-            if screen.contains(point) {
-                let (x, y) = (point.x as u32, point.y as u32);
+        // Rows and columns by hand, with the screen test in plain integers: this loop
+        // runs once per flushed pixel.
+        let (x0, y0) = (area.top_left.x, area.top_left.y);
+        let (width, height) = (area.size.width as i32, area.size.height as i32);
+        'rows: for y in y0..y0.saturating_add(height) {
+            for x in x0..x0.saturating_add(width) {
+                let Some(color) = pixels.next() else {
+                    break 'rows;
+                };
+                if !(0..WIDTH as i32).contains(&x) || !(0..HEIGHT as i32).contains(&y) {
+                    continue;
+                }
+                let (x, y) = (x as u32, y as u32);
                 let i = (y * WIDTH / 2 + x / 2) as usize;
                 let luma = color.luma() & 0x0F;
-                self.screen[i] = if x.is_multiple_of(2) {
-                    (self.screen[i] & 0x0F) | (luma << 4)
-                } else {
-                    (self.screen[i] & 0xF0) | luma
-                };
+                if let Some(byte) = self.screen.get_mut(i) {
+                    *byte = if x.is_multiple_of(2) {
+                        (*byte & 0x0F) | (luma << 4)
+                    } else {
+                        (*byte & 0xF0) | luma
+                    };
+                }
             }
         }
         let visible = area.intersection(&screen);

@@ -252,17 +252,43 @@ fn cross(a: FxPoint, b: FxPoint) -> i64 {
     a.x * b.y - a.y * b.x
 }
 
-/// Whether the direction `p` is within the clockwise sweep from `from` to `to`, a sweep
-/// of `degrees`.
-fn in_sweep(from: FxPoint, to: FxPoint, degrees: f32, p: FxPoint) -> bool {
-    if degrees >= 360.0 {
-        true
-    } else if degrees <= 0.0 {
-        false
-    } else if degrees <= 180.0 {
-        cross(from, p) <= 0 && cross(p, to) <= 0
-    } else {
-        !(cross(to, p) < 0 && cross(p, from) < 0)
+/// A clockwise sweep from one direction to another, decided once per draw so that the
+/// test per pixel is integer only (a float comparison is a library call on a chip
+/// without an FPU).
+#[derive(Clone, Copy)]
+enum Sweep {
+    /// Every direction (360° or more).
+    All,
+    /// No direction (0° or less, or NaN).
+    Nothing,
+    /// At most half a turn: between `from` and `to`.
+    Half { from: FxPoint, to: FxPoint },
+    /// More than half a turn: not between `to` and `from`.
+    More { from: FxPoint, to: FxPoint },
+}
+
+impl Sweep {
+    /// The sweep of `degrees` clockwise from `from` to `to`.
+    fn new(from: FxPoint, to: FxPoint, degrees: f32) -> Sweep {
+        if degrees >= 360.0 {
+            Sweep::All
+        } else if degrees > 180.0 {
+            Sweep::More { from, to }
+        } else if degrees > 0.0 {
+            Sweep::Half { from, to }
+        } else {
+            Sweep::Nothing
+        }
+    }
+
+    /// Whether the direction `p` is within the sweep.
+    fn contains(self, p: FxPoint) -> bool {
+        match self {
+            Sweep::All => true,
+            Sweep::Nothing => false,
+            Sweep::Half { from, to } => cross(from, p) <= 0 && cross(p, to) <= 0,
+            Sweep::More { from, to } => !(cross(to, p) < 0 && cross(p, from) < 0),
+        }
     }
 }
 
@@ -280,8 +306,8 @@ impl Draw for Ring {
         let sweep = self.sweep_degrees.clamp(0.0, 360.0);
         let filled = sweep * self.clamped_value();
         let start = direction(self.start_degrees);
-        let track_end = direction(self.start_degrees + sweep);
-        let fill_end = direction(self.start_degrees + filled);
+        let track = Sweep::new(start, direction(self.start_degrees + sweep), sweep);
+        let fill = Sweep::new(start, direction(self.start_degrees + filled), filled);
         let (outer2, inner2) = (outer * outer, inner * inner);
         // Coverage of an edge at radius `r` from `r² − d²` (d the distance from the
         // centre), without a square root: r² − d² ≈ 2r (r − d) near the edge. Only the
@@ -309,9 +335,9 @@ impl Draw for Ring {
             if alpha <= 0 {
                 return None;
             }
-            let color = if in_sweep(start, fill_end, filled, d) {
+            let color = if fill.contains(d) {
                 self.fill
-            } else if in_sweep(start, track_end, sweep, d) {
+            } else if track.contains(d) {
                 self.track
             } else {
                 return None;
