@@ -406,3 +406,65 @@ fn the_flame_flickers_while_heating_and_is_gone_otherwise() {
     run(&mut world, 0.5);
     assert_eq!(flame_frame(&world, &scene), None);
 }
+
+/// Every pixel of two displays of the same size.
+fn same_pixels(a: &SimulatorDisplay<Rgb888>, b: &SimulatorDisplay<Rgb888>, size: Size) -> bool {
+    (0..size.height as i32).all(|y| {
+        (0..size.width as i32)
+            .all(|x| a.get_pixel(Point::new(x, y)) == b.get_pixel(Point::new(x, y)))
+    })
+}
+
+#[test]
+fn a_new_ring_value_redraws_only_the_band_between_the_two_ends_and_exactly() {
+    // A ring alone (no knob to hide a missed pixel), turned and scaled, its value stepped
+    // up and down, small and large steps, across every quadrant: the frames drawn with
+    // damage equal full redraws, and a small step redraws a small part of the ring.
+    let screen = Size::new(64, 64);
+    let mut world = Widgets::new();
+    let root = world.root();
+    let node = world.create_child(root, "Ring").unwrap();
+    world
+        .set_content_size(node, Size2::new(50.0, 50.0))
+        .unwrap();
+    world.set_position(node, Vec2::new(32.0, 31.5)).unwrap();
+    world.set_angle_degrees(node, 10.0).unwrap();
+    world.set_scale(node, Vec2::new(1.1, 0.95)).unwrap();
+    let ring = world
+        .add_component(
+            node,
+            Ring {
+                start_degrees: -135.0,
+                sweep_degrees: 270.0,
+                value: 0.0,
+                width: 7.0,
+                track: Rgb888::new(40, 40, 60),
+                fill: Rgb888::new(255, 128, 0),
+            },
+        )
+        .unwrap();
+    let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+    let mut renderer: Renderer<Rgb888, 4, 4096> =
+        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+    renderer.render(&mut world, &mut damaged).unwrap();
+    let mut small_steps = Vec::new();
+    for value in [
+        0.02, 0.05, 0.3, 0.31, 0.5, 0.52, 0.9, 1.0, 0.97, 0.4, 0.39, 0.0, 0.01,
+    ] {
+        world.get_mut::<Ring>(ring).unwrap().value = value;
+        let stats = renderer.render(&mut world, &mut damaged).unwrap();
+        let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+        let mut fresh: Renderer<Rgb888, 4, 4096> =
+            Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+        fresh.render_full(&mut world, &mut full).unwrap();
+        assert!(same_pixels(&damaged, &full, screen), "value {value}");
+        if [0.05, 0.31, 0.52, 0.97, 0.39, 0.01].contains(&value) {
+            small_steps.push(stats.pixels_flushed);
+        }
+    }
+    // The ring's box is about 57 × 57 pixels; a step of 1–3 % of the sweep redraws far less.
+    assert!(
+        small_steps.iter().all(|&pixels| pixels < 600),
+        "{small_steps:?}"
+    );
+}

@@ -277,6 +277,26 @@ pub fn component_set(set: &Set) -> TokenStream {
             };
         }
     });
+    let key_arms = by_index(&|_, ty| {
+        quote! {
+            return match slot {
+                ::core::option::Option::Some(::core::option::Option::Some(c)) => {
+                    <#ty as ::sprig::render::Draw>::damage_key(c)
+                }
+                _ => 0,
+            };
+        }
+    });
+    let area_arms = by_index(&|_, ty| {
+        quote! {
+            return match slot {
+                ::core::option::Option::Some(::core::option::Option::Some(c)) => {
+                    <#ty as ::sprig::render::Draw>::changed_area(c, content, previous_key)
+                }
+                _ => ::core::option::Option::None,
+            };
+        }
+    });
     let clone_arms: Vec<TokenStream> = set
         .entries
         .iter()
@@ -461,6 +481,23 @@ pub fn component_set(set: &Set) -> TokenStream {
                 let index = usize::from(index);
                 #(#bounds_arms)*
                 content
+            }
+
+            fn damage_key(&self, index: u16) -> u64 {
+                let index = usize::from(index);
+                #(#key_arms)*
+                0
+            }
+
+            fn changed_area(
+                &self,
+                index: u16,
+                content: ::sprig::Rect,
+                previous_key: u64,
+            ) -> ::core::option::Option<::sprig::Rect> {
+                let index = usize::from(index);
+                #(#area_arms)*
+                ::core::option::Option::None
             }
         }
 

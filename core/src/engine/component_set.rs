@@ -168,6 +168,17 @@ pub trait DrawSet: ComponentSet {
     /// `Draw::local_bounds` of the component in slot `index` (`content` for an empty
     /// slot).
     fn local_bounds(&self, index: u16, content: Rect) -> Rect;
+    /// `Draw::damage_key` of the component in slot `index` (0 for an empty slot).
+    fn damage_key(&self, index: u16) -> u64 {
+        let _ = index;
+        0
+    }
+    /// `Draw::changed_area` of the component in slot `index` (`None` for an empty
+    /// slot).
+    fn changed_area(&self, index: u16, content: Rect, previous_key: u64) -> Option<Rect> {
+        let _ = (index, content, previous_key);
+        None
+    }
 
     /// `Draw::DRAWS` of a kind.
     fn kind_draws(kind: u8) -> bool {

@@ -277,11 +277,26 @@ impl<C: RenderColor> DrawTarget for ScreenTarget<'_, '_, C> {
 /// The screen rectangle covering a rectangle of world space on a screen `height` pixels
 /// tall, widened to whole pixels.
 pub(crate) fn screen_cover(world: &Rect, height: u32) -> Rectangle {
-    let top = height as f32 - world.max_y();
-    let bottom = height as f32 - world.y;
-    let x0 = libm::floorf(world.x);
+    cover_edges(
+        world.x,
+        height as f32 - world.max_y(),
+        world.max_x(),
+        height as f32 - world.y,
+    )
+}
+
+/// The screen rectangle covering a rectangle of screen space (y down), widened to whole
+/// pixels.
+pub(crate) fn pixel_cover(screen: &Rect) -> Rectangle {
+    cover_edges(screen.x, screen.y, screen.max_x(), screen.max_y())
+}
+
+/// The whole pixels covering the screen-space edges `left`, `top`, `right`, `bottom`;
+/// empty for an empty or non-finite rectangle.
+fn cover_edges(left: f32, top: f32, right: f32, bottom: f32) -> Rectangle {
+    let x0 = libm::floorf(left);
     let y0 = libm::floorf(top);
-    let x1 = libm::ceilf(world.max_x());
+    let x1 = libm::ceilf(right);
     let y1 = libm::ceilf(bottom);
     if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite())
         || x1 <= x0

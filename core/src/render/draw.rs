@@ -60,4 +60,22 @@ pub trait Draw {
     fn local_bounds(&self, content: Rect) -> Rect {
         content
     }
+
+    /// State the component leaves out of [`appearance`](Self::appearance) so that the
+    /// renderer can ask [`changed_area`](Self::changed_area) what a change of it
+    /// repaints (a gauge's value, say); 0, the default, for none. The renderer compares
+    /// it with the key it drew last, after the fingerprint.
+    fn damage_key(&self) -> u64 {
+        0
+    }
+
+    /// The part of node space (anchor space) whose pixels can differ from what was drawn
+    /// when [`damage_key`](Self::damage_key) was `previous_key`, everything else being
+    /// the same (appearance, node, content rectangle): the renderer redraws only that,
+    /// when the component is its node's only drawable. It must hold every pixel centre
+    /// whose colour changes. `None`, the default, redraws the whole component.
+    fn changed_area(&self, content: Rect, previous_key: u64) -> Option<Rect> {
+        let _ = (content, previous_key);
+        None
+    }
 }

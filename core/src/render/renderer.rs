@@ -24,7 +24,7 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
-use crate::render::canvas::{screen_cover, Canvas};
+use crate::render::canvas::{pixel_cover, screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
@@ -60,6 +60,8 @@ struct Visual {
     seen_in_frame: u32,
     bounds: Rectangle,
     fingerprint: u32,
+    /// The drawables' `damage_key` (see [`damage_key`]).
+    key: u64,
 }
 
 const NOT_DRAWN: Visual = Visual {
@@ -68,6 +70,7 @@ const NOT_DRAWN: Visual = Visual {
     seen_in_frame: 0,
     bounds: Rectangle::zero(),
     fingerprint: 0,
+    key: 0,
 };
 
 /// One node to draw this frame.
@@ -474,6 +477,7 @@ impl<
             let n = usize::from(item.node);
             let generation = world.arena.slot(n).generation;
             let fingerprint = fingerprint(world, &item);
+            let (key, only) = damage_key(world, &item);
             let Some(visual) = self.visuals.get_mut(n) else {
                 continue;
             };
@@ -487,6 +491,21 @@ impl<
                     self.damage.add(visual.bounds);
                 }
                 self.damage.add(item.bounds);
+            } else if visual.key != key {
+                // Only the key moved: the node's sole drawable may know what that repaints
+                // (old and new bounds are the same here).
+                let area = only.and_then(|c| {
+                    let local = world.comps.set.changed_area(c, item.content, visual.key)?;
+                    Some(
+                        pixel_cover(&item.to_screen.transform_rect(&local))
+                            .intersection(&item.bounds),
+                    )
+                });
+                match area {
+                    Some(area) if area.is_zero_sized() => {}
+                    Some(area) => self.damage.add(area),
+                    None => self.damage.add(item.bounds),
+                }
             }
             *visual = Visual {
                 drawn: true,
@@ -494,6 +513,7 @@ impl<
                 seen_in_frame: self.frame,
                 bounds: item.bounds,
                 fingerprint,
+                key,
             };
         }
         for visual in self.visuals.iter_mut() {
@@ -762,6 +782,39 @@ where
         c = slot.next;
     }
     f.finish()
+}
+
+/// The node's drawables' `Draw::damage_key`, and the slot of its drawable when it has
+/// exactly one, enabled: only then may `Draw::changed_area` narrow a redraw. With several,
+/// their keys combined (a change redraws the node whole).
+fn damage_key<
+    S,
+    const N: usize,
+    const C2: usize,
+    const TM: usize,
+    const E: usize,
+    const TR: usize,
+    const LS: usize,
+>(
+    world: &World<S, N, C2, TM, E, TR, LS>,
+    item: &Item,
+) -> (u64, Option<u16>)
+where
+    S: DrawSet + Dispatch,
+{
+    let (mut key, mut drawables, mut only) = (0u64, 0u32, None);
+    let mut c = world.arena.slot(usize::from(item.node)).first_comp;
+    while c != NONE {
+        let slot = world.comps.slot(usize::from(c));
+        if S::kind_draws(world.comps.kind(usize::from(c))) {
+            drawables += 1;
+            let own = world.comps.set.damage_key(c);
+            key = key.rotate_left(17) ^ own;
+            only = slot.has(CompFlags::ENABLED).then_some(c);
+        }
+        c = slot.next;
+    }
+    (key, if drawables == 1 { only } else { None })
 }
 
 /// Pixels `first..=last` of row `row` of `tile`.

@@ -346,14 +346,72 @@ impl Draw for Ring {
         });
     }
 
+    /// Everything but the value, which is the damage key: a new value repaints only the
+    /// part of the ring between the old and the new end of the fill.
     fn appearance(&self) -> u32 {
         Fingerprint::new()
             .float(self.start_degrees)
             .float(self.sweep_degrees)
-            .float(self.clamped_value())
             .float(self.width)
             .color(self.track)
             .color(self.fill)
             .finish()
+    }
+
+    fn damage_key(&self) -> u64 {
+        u64::from(self.clamped_value().to_bits())
+    }
+
+    /// The box around the ring's band between the old and the new end of the fill, a
+    /// unit wider on every side (the band's anti-aliased edges reach half a pixel out).
+    fn changed_area(&self, content: Rect, previous_key: u64) -> Option<Rect> {
+        let previous = f32::from_bits(u32::try_from(previous_key).ok()?);
+        if !previous.is_finite() {
+            return None;
+        }
+        let sweep = self.sweep_degrees.clamp(0.0, 360.0);
+        let (a, b) = (
+            self.start_degrees + sweep * previous.clamp(0.0, 1.0),
+            self.start_degrees + sweep * self.clamped_value(),
+        );
+        let (from, to) = (a.min(b), a.max(b));
+        if !(from.is_finite() && to.is_finite()) || to - from >= 360.0 {
+            return None;
+        }
+        let outer = content.width.min(content.height) / 2.0;
+        let inner = (outer - self.width).max(0.0);
+        let (cx, cy) = (
+            content.x + content.width / 2.0,
+            content.y + content.height / 2.0,
+        );
+        // The band's corners at both ends, and its outer edge at each axis it crosses
+        // (a direction `d` degrees clockwise from the top is (sin d, cos d)).
+        let mut x = (f32::INFINITY, f32::NEG_INFINITY);
+        let mut y = (f32::INFINITY, f32::NEG_INFINITY);
+        let mut take = |degrees: f32, radius: f32| {
+            let (sin, cos) = sprig::sin_cos_degrees(degrees);
+            let (px, py) = (cx + sin * radius, cy + cos * radius);
+            x = (x.0.min(px), x.1.max(px));
+            y = (y.0.min(py), y.1.max(py));
+        };
+        for end in [from, to] {
+            take(end, inner);
+            take(end, outer);
+        }
+        // The first multiple of 90 at or after `from` (a cast truncates towards zero).
+        let mut axis = (from / 90.0) as i32 as f32 * 90.0;
+        if axis < from {
+            axis += 90.0;
+        }
+        while axis <= to {
+            take(axis, outer);
+            axis += 90.0;
+        }
+        Some(Rect::new(
+            x.0 - 1.0,
+            y.0 - 1.0,
+            x.1 - x.0 + 2.0,
+            y.1 - y.0 + 2.0,
+        ))
     }
 }
