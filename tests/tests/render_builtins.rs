@@ -769,11 +769,16 @@ fn progress_bar_without_border_and_out_of_range_values() {
     bar_case(bar.with_value(-1.0), 0..0);
     bar_case(bar.with_value(f32::NAN), 0..0);
     bar_case(bar.with_value(7.0), 2..12);
+    // The value is the damage key, as drawn: past the end is the end.
     assert_eq!(
-        bar.with_value(7.0).appearance(),
-        bar.with_value(1.0).appearance()
+        bar.with_value(7.0).damage_key(),
+        bar.with_value(1.0).damage_key()
     );
     assert_ne!(
+        bar.with_value(0.5).damage_key(),
+        bar.with_value(0.6).damage_key()
+    );
+    assert_eq!(
         bar.with_value(0.5).appearance(),
         bar.with_value(0.6).appearance()
     );

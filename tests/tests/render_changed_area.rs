@@ -7,7 +7,7 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics::primitives::Rectangle;
 use sprig::render::damage::BusCost;
-use sprig::render::{Canvas, Draw, Fingerprint, RenderColor, Renderer, Shape};
+use sprig::render::{Canvas, Draw, Fingerprint, ProgressBar, RenderColor, Renderer, Shape};
 use sprig::{component, world, CompId, Hooks, NodeId, Rect, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
@@ -61,7 +61,7 @@ impl Draw for Bar {
 impl Hooks for Bar {}
 
 world! {
-    type W = World { nodes: 4, components: Scene { Bar: 2, Shape: 2 } };
+    type W = World { nodes: 4, components: Scene { Bar: 2, Shape: 2, ProgressBar: 2 } };
 }
 
 const SCREEN: Size = Size::new(64, 16);
@@ -177,4 +177,44 @@ fn a_new_appearance_or_a_second_drawable_redraws_the_whole_bounds() {
         frame(&mut w, &mut renderer, &mut screen),
         [rect(10, 4, 40, 8)]
     );
+}
+
+#[test]
+fn a_progress_bar_redraws_the_columns_between_its_old_and_new_value() {
+    let mut w = W::new();
+    let root = w.root();
+    let node = w.create_child(root, "bar").unwrap();
+    w.set_content_size(node, Size2::new(40.0, 8.0)).unwrap();
+    w.set_anchor(node, Vec2::new(0.0, 0.0)).unwrap();
+    w.set_position(node, Vec2::new(10.0, 4.0)).unwrap();
+    let progress = w
+        .add_component(
+            node,
+            ProgressBar::new(Rgb888::new(40, 40, 40), Rgb888::GREEN)
+                .with_value(0.25)
+                .with_border(Rgb888::WHITE),
+        )
+        .unwrap();
+    let mut renderer: Renderer<Rgb888, 4, 1024> =
+        Renderer::new(SCREEN, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut screen = Framebuffer::new(SCREEN.width, SCREEN.height, Rgb888::BLACK);
+    frame(&mut w, &mut renderer, &mut screen);
+    // 0.25 to 0.5 of 40 units: columns 20..30, a unit more on each side.
+    w.get_mut::<ProgressBar>(progress).unwrap().value = 0.5;
+    assert_eq!(
+        frame(&mut w, &mut renderer, &mut screen),
+        [rect(19, 4, 12, 8)]
+    );
+    // Past the end and back: the same pixels as a full redraw every time.
+    for value in [2.0, 1.0, f32::NAN, 0.1, 0.11, -3.0] {
+        w.get_mut::<ProgressBar>(progress).unwrap().value = value;
+        frame(&mut w, &mut renderer, &mut screen);
+    }
+    // Turned a little: the strip follows the node's transform.
+    w.set_angle_degrees(node, 7.0).unwrap();
+    frame(&mut w, &mut renderer, &mut screen);
+    for value in [0.3, 0.35, 0.9, 0.2] {
+        w.get_mut::<ProgressBar>(progress).unwrap().value = value;
+        frame(&mut w, &mut renderer, &mut screen);
+    }
 }

@@ -108,13 +108,9 @@ impl Draw for ProgressBar {
         });
     }
 
-    /// Covers the colours, the border and the value as drawn (so values past the ends
-    /// that draw alike hash alike).
+    /// Covers the colours and the border; the value is the damage key.
     fn appearance(&self) -> u32 {
-        let f = Fingerprint::new()
-            .float(self.clamped_value())
-            .color(self.track)
-            .color(self.fill);
+        let f = Fingerprint::new().color(self.track).color(self.fill);
         match self.border {
             Some(color) => f.word(1).color(color),
             None => f.word(0),
@@ -124,5 +120,28 @@ impl Draw for ProgressBar {
 
     fn local_bounds(&self, content: Rect) -> Rect {
         content
+    }
+
+    /// The value as drawn (values past the ends that draw alike are the same key).
+    fn damage_key(&self) -> u64 {
+        u64::from(self.clamped_value().to_bits())
+    }
+
+    /// A new value repaints the columns between the old and the new end of the fill: a
+    /// strip of the content rectangle, a unit wider on each side for the rounding of
+    /// the ends to pixel centres.
+    fn changed_area(&self, content: Rect, previous_key: u64) -> Option<Rect> {
+        let previous = f32::from_bits(u32::try_from(previous_key).ok()?);
+        if !(0.0..=1.0).contains(&previous) {
+            return None;
+        }
+        let now = self.clamped_value();
+        let (from, to) = (previous.min(now), previous.max(now));
+        Some(Rect::new(
+            content.x + from * content.width - 1.0,
+            content.y,
+            (to - from) * content.width + 2.0,
+            content.height,
+        ))
     }
 }
