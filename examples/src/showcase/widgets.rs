@@ -378,7 +378,12 @@ impl Draw for Ring {
         if !(from.is_finite() && to.is_finite()) || to - from >= 360.0 {
             return None;
         }
-        let outer = content.width.min(content.height) / 2.0;
+        // The radii `draw` uses: the outer one at most `REACH` (the band of a larger
+        // ring is drawn nearer the centre than its box gives).
+        let reach = (REACH / FX_ONE) as f32;
+        let outer = (content.width.min(content.height) / 2.0)
+            .max(0.0)
+            .min(reach);
         let inner = (outer - self.width).max(0.0);
         let (cx, cy) = (
             content.x + content.width / 2.0,
