@@ -471,3 +471,32 @@ fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
     let (white, red) = (Rgb888::WHITE, Rgb888::RED);
     assert_eq!(pixels, [white, white, white, white, red, red]);
 }
+
+/// A glyph with the largest advance an `AaGlyph` holds.
+static WIDE: AaFont = AaFont {
+    glyphs: &[sprig::render::font::AaGlyph {
+        ch: '.',
+        offset: 0,
+        width: 1,
+        height: 1,
+        left: 0,
+        top: 0,
+        advance: u16::MAX,
+    }],
+    data: &[0xF0],
+    bits_per_pixel: 4,
+    size_px: 4,
+    line_height: 4,
+    ascent: 3,
+    space_advance: u16::MAX,
+};
+
+/// A line wider than an `i32` holds measures as `i32::MAX` (no overflow in a debug
+/// build), with glyphs and with the space advance of characters the font lacks.
+#[test]
+fn text_wider_than_an_i32_saturates() {
+    let font = Font::from(&WIDE);
+    assert_eq!(font.text_width(&".".repeat(30_000)), 30_000 * 65_535);
+    assert_eq!(font.text_width(&".".repeat(40_000)), i32::MAX);
+    assert_eq!(font.text_width(&" ".repeat(40_000)), i32::MAX);
+}

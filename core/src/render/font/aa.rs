@@ -271,8 +271,8 @@ pub(crate) fn sample_glyph<C: RenderColor>(
     };
     let inside = FxRect::of(&b);
     let inverse = i128::from(fx(1.0 / scale));
-    let left = b.x + (pen + i32::from(g.left)) as f32 * scale;
-    let upper = b.max_y() - (top + i32::from(g.top)) as f32 * scale;
+    let left = b.x + pen.saturating_add(i32::from(g.left)) as f32 * scale;
+    let upper = b.max_y() - top.saturating_add(i32::from(g.top)) as f32 * scale;
     let (w, h) = (f32::from(g.width) * scale, f32::from(g.height) * scale);
     let cell = Rect::new(left, upper - h, w, h);
     let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));
