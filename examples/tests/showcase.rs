@@ -468,3 +468,87 @@ fn a_new_ring_value_redraws_only_the_band_between_the_two_ends_and_exactly() {
         "{small_steps:?}"
     );
 }
+
+#[test]
+fn a_ring_wider_than_its_drawing_reach_redraws_exactly() {
+    // A ring whose content box (40 000 units, shrunk 1 000 times to 40 pixels) is past
+    // the 16 384 units from its centre that the ring draws: its band is drawn at that
+    // radius, and the area a new value repaints must be the band drawn, not the one
+    // the box would give.
+    let screen = Size::new(48, 48);
+    let mut world = Widgets::new();
+    let root = world.root();
+    let node = world.create_child(root, "Ring").unwrap();
+    world
+        .set_content_size(node, Size2::new(40_000.0, 40_000.0))
+        .unwrap();
+    world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
+    world.set_scale(node, Vec2::new(0.001, 0.001)).unwrap();
+    let ring = world
+        .add_component(
+            node,
+            Ring {
+                start_degrees: 0.0,
+                sweep_degrees: 360.0,
+                value: 0.1,
+                width: 8_000.0,
+                track: Rgb888::new(40, 40, 60),
+                fill: Rgb888::new(255, 128, 0),
+            },
+        )
+        .unwrap();
+    let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+    let mut renderer: Renderer<Rgb888, 4, 4096> =
+        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+    renderer.render(&mut world, &mut damaged).unwrap();
+    for value in [0.15, 0.3, 0.12] {
+        world.get_mut::<Ring>(ring).unwrap().value = value;
+        renderer.render(&mut world, &mut damaged).unwrap();
+        let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+        let mut fresh: Renderer<Rgb888, 4, 4096> =
+            Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+        fresh.render_full(&mut world, &mut full).unwrap();
+        assert!(same_pixels(&damaged, &full, screen), "value {value}");
+    }
+}
+
+#[test]
+fn a_ring_turned_billions_of_degrees_redraws_exactly() {
+    // Past 2^31 degrees an f32 steps by 256: adding 90 to an angle changes nothing, so
+    // the area a new value repaints cannot be found by stepping from axis to axis. The
+    // frame is still drawn (no endless loop) and equals a full redraw.
+    let screen = Size::new(48, 48);
+    let mut world = Widgets::new();
+    let root = world.root();
+    let node = world.create_child(root, "Ring").unwrap();
+    world
+        .set_content_size(node, Size2::new(40.0, 40.0))
+        .unwrap();
+    world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
+    let ring = world
+        .add_component(
+            node,
+            Ring {
+                start_degrees: 3.0e9,
+                sweep_degrees: 270.0,
+                value: 0.0,
+                width: 8.0,
+                track: Rgb888::new(40, 40, 60),
+                fill: Rgb888::new(255, 128, 0),
+            },
+        )
+        .unwrap();
+    let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+    let mut renderer: Renderer<Rgb888, 4, 4096> =
+        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+    renderer.render(&mut world, &mut damaged).unwrap();
+    for value in [0.5, 1.0, 0.2] {
+        world.get_mut::<Ring>(ring).unwrap().value = value;
+        renderer.render(&mut world, &mut damaged).unwrap();
+        let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
+        let mut fresh: Renderer<Rgb888, 4, 4096> =
+            Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
+        fresh.render_full(&mut world, &mut full).unwrap();
+        assert!(same_pixels(&damaged, &full, screen), "value {value}");
+    }
+}

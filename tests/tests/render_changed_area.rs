@@ -180,6 +180,39 @@ fn a_new_appearance_or_a_second_drawable_redraws_the_whole_bounds() {
 }
 
 #[test]
+fn two_drawables_whose_keys_change_together_are_redrawn() {
+    // Two bars on one node, the second drawn over the first: their keys change in the
+    // same frame by bit patterns that a rotate-and-xor of the two keys would cancel
+    // (the first's bit 4, the second's bit 21), so a combined key alone would not see
+    // the change. The frame must still equal a full redraw: the second bar's end moves
+    // from column 20 to 25 of the node.
+    let (mut w, node, first) = scene(true);
+    w.get_mut::<Bar>(first).unwrap().filled = 0.5;
+    let second = w
+        .add_component(
+            node,
+            Bar {
+                filled: 0.5,
+                color: Rgb888::GREEN,
+                narrow: true,
+            },
+        )
+        .unwrap();
+    let mut renderer: Renderer<Rgb888, 4, 1024> =
+        Renderer::new(SCREEN, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut screen = Framebuffer::new(SCREEN.width, SCREEN.height, Rgb888::BLACK);
+    frame(&mut w, &mut renderer, &mut screen);
+    let (a, b) = (0.5f32.to_bits() ^ 1 << 4, 0.5f32.to_bits() ^ 1 << 21);
+    assert_eq!(f32::from_bits(b), 0.625);
+    w.get_mut::<Bar>(first).unwrap().filled = f32::from_bits(a);
+    w.get_mut::<Bar>(second).unwrap().filled = f32::from_bits(b);
+    assert_eq!(
+        frame(&mut w, &mut renderer, &mut screen),
+        [rect(10, 4, 40, 8)]
+    );
+}
+
+#[test]
 fn a_progress_bar_redraws_the_columns_between_its_old_and_new_value() {
     let mut w = W::new();
     let root = w.root();

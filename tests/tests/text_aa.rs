@@ -404,3 +404,99 @@ fn changing_the_aa_font_redraws_the_label() {
     full.render_full(&mut w, &mut b).unwrap();
     assert!(a.pixels == b.pixels);
 }
+
+/// A glyph 12 px right of its pen, far past its advance and the line height (an
+/// `AaFont` is plain data, built by hand as well as by `font!`).
+static OVERHANG: AaFont = AaFont {
+    glyphs: &[sprig::render::font::AaGlyph {
+        ch: '.',
+        offset: 0,
+        width: 2,
+        height: 2,
+        left: 12,
+        top: 0,
+        advance: 2,
+    }],
+    data: &[0xFF, 0xFF],
+    bits_per_pixel: 4,
+    size_px: 4,
+    line_height: 4,
+    ascent: 3,
+    space_advance: 2,
+};
+
+/// Redrawing only the part of a label's box where a glyph lands far from its pen (a
+/// shape below it changes colour) draws the glyph as a full redraw does.
+#[test]
+fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
+    let size = Size::new(32, 8);
+    let mut w = W::new();
+    let root = w.root();
+    let under = w.create_child(root, "under").unwrap();
+    w.set_anchor(under, Vec2::new(0.0, 1.0)).unwrap();
+    w.set_content_size(under, Size2::new(4.0, 4.0)).unwrap();
+    w.set_position(under, Vec2::new(12.0, 8.0)).unwrap();
+    let shape = w
+        .add_component(under, Shape::rectangle().with_fill(Rgb888::BLUE))
+        .unwrap();
+    put(
+        &mut w,
+        (0.0, 1.0),
+        (20.0, 4.0),
+        (0.0, 8.0),
+        text(".")
+            .with_font(&OVERHANG)
+            .with_overflow(Overflow::Clamp)
+            .with_align(HorizontalAlign::Left, VerticalAlign::Top),
+    );
+    let mut tracked: Renderer<Rgb888, 16, 256> =
+        Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut screen = Framebuffer::new(size.width, size.height, Rgb888::BLACK);
+    tracked.render(&mut w, &mut screen).unwrap();
+    assert_eq!(screen.get(12, 0), Rgb888::WHITE);
+    w.get_mut::<Shape>(shape).unwrap().fill = Some(Rgb888::RED);
+    tracked.render(&mut w, &mut screen).unwrap();
+    assert_eq!(
+        tracked.flushed(),
+        [embedded_graphics::primitives::Rectangle::new(
+            embedded_graphics::prelude::Point::new(12, 0),
+            Size::new(4, 4)
+        )]
+    );
+    // The glyph's four pixels stay white over the red.
+    let pixels: Vec<Rgb888> = [(12, 0), (13, 0), (12, 1), (13, 1), (14, 0), (12, 2)]
+        .iter()
+        .map(|&(x, y)| screen.get(x, y))
+        .collect();
+    let (white, red) = (Rgb888::WHITE, Rgb888::RED);
+    assert_eq!(pixels, [white, white, white, white, red, red]);
+}
+
+/// A glyph with the largest advance an `AaGlyph` holds.
+static WIDE: AaFont = AaFont {
+    glyphs: &[sprig::render::font::AaGlyph {
+        ch: '.',
+        offset: 0,
+        width: 1,
+        height: 1,
+        left: 0,
+        top: 0,
+        advance: u16::MAX,
+    }],
+    data: &[0xF0],
+    bits_per_pixel: 4,
+    size_px: 4,
+    line_height: 4,
+    ascent: 3,
+    space_advance: u16::MAX,
+};
+
+/// A line wider than an `i32` holds measures as `i32::MAX` (no overflow in a debug
+/// build), with glyphs and with the space advance of characters the font lacks.
+#[test]
+fn text_wider_than_an_i32_saturates() {
+    let font = Font::from(&WIDE);
+    assert_eq!(font.text_width(&".".repeat(30_000)), 30_000 * 65_535);
+    assert_eq!(font.text_width(&".".repeat(40_000)), i32::MAX);
+    assert_eq!(font.text_width(&" ".repeat(40_000)), i32::MAX);
+}

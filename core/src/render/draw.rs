@@ -64,7 +64,9 @@ pub trait Draw {
     /// State the component leaves out of [`appearance`](Self::appearance) so that the
     /// renderer can ask [`changed_area`](Self::changed_area) what a change of it
     /// repaints (a gauge's value, say); 0, the default, for none. The renderer compares
-    /// it with the key it drew last, after the fingerprint.
+    /// it exactly with the key it drew last, after the fingerprint; on a node with
+    /// several drawables the keys are hashed with the appearances instead, and a change
+    /// of any redraws the node whole.
     fn damage_key(&self) -> u64 {
         0
     }

@@ -60,7 +60,8 @@ struct Visual {
     seen_in_frame: u32,
     bounds: Rectangle,
     fingerprint: u32,
-    /// The drawables' `damage_key` (see [`damage_key`]).
+    /// The `damage_key` of the node's sole drawable, 0 with several (see
+    /// [`damage_key`]).
     key: u64,
 }
 
@@ -476,8 +477,10 @@ impl<
             let item = self.items[k];
             let n = usize::from(item.node);
             let generation = world.arena.slot(n).generation;
-            let fingerprint = fingerprint(world, &item);
             let (key, only) = damage_key(world, &item);
+            // Without a sole drawable the keys go into the fingerprint instead: any
+            // change of any of them redraws the node whole.
+            let fingerprint = fingerprint(world, &item, only.is_none());
             let Some(visual) = self.visuals.get_mut(n) else {
                 continue;
             };
@@ -743,7 +746,8 @@ fn draw_items<
     }
 }
 
-/// A hash of everything but the bounds that decides a node's pixels.
+/// A hash of everything but the bounds that decides a node's pixels, the drawables'
+/// damage keys included `with_keys` (when no sole drawable's key is compared apart).
 fn fingerprint<
     S,
     const N: usize,
@@ -755,6 +759,7 @@ fn fingerprint<
 >(
     world: &World<S, N, C2, TM, E, TR, LS>,
     item: &Item,
+    with_keys: bool,
 ) -> u32
 where
     S: DrawSet + Dispatch,
@@ -778,15 +783,21 @@ where
         if S::kind_draws(kind) {
             f = f.word(u32::from(kind) << 1 | u32::from(slot.has(CompFlags::ENABLED)));
             f = f.word(world.comps.set.appearance(c));
+            if with_keys {
+                let key = world.comps.set.damage_key(c);
+                f = f.word(key as u32).word((key >> 32) as u32);
+            }
         }
         c = slot.next;
     }
     f.finish()
 }
 
-/// The node's drawables' `Draw::damage_key`, and the slot of its drawable when it has
-/// exactly one, enabled: only then may `Draw::changed_area` narrow a redraw. With several,
-/// their keys combined (a change redraws the node whole).
+/// The `Draw::damage_key` and slot of the node's drawable when it has exactly one,
+/// enabled: only then may `Draw::changed_area` narrow a redraw, and the key is compared
+/// exactly. With several, `(0, None)`: their keys go into the fingerprint (a change of
+/// any redraws the node whole), not into one combined key, in which two keys changing
+/// together could cancel out.
 fn damage_key<
     S,
     const N: usize,
@@ -802,19 +813,20 @@ fn damage_key<
 where
     S: DrawSet + Dispatch,
 {
-    let (mut key, mut drawables, mut only) = (0u64, 0u32, None);
+    let (mut drawables, mut only) = (0u32, None);
     let mut c = world.arena.slot(usize::from(item.node)).first_comp;
     while c != NONE {
         let slot = world.comps.slot(usize::from(c));
         if S::kind_draws(world.comps.kind(usize::from(c))) {
             drawables += 1;
-            let own = world.comps.set.damage_key(c);
-            key = key.rotate_left(17) ^ own;
             only = slot.has(CompFlags::ENABLED).then_some(c);
         }
         c = slot.next;
     }
-    (key, if drawables == 1 { only } else { None })
+    match only {
+        Some(c) if drawables == 1 => (world.comps.set.damage_key(c), Some(c)),
+        _ => (0, None),
+    }
 }
 
 /// Pixels `first..=last` of row `row` of `tile`.

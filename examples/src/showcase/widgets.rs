@@ -375,10 +375,23 @@ impl Draw for Ring {
             self.start_degrees + sweep * self.clamped_value(),
         );
         let (from, to) = (a.min(b), a.max(b));
-        if !(from.is_finite() && to.is_finite()) || to - from >= 360.0 {
+        // Beyond 2^22 degrees an `f32` no longer holds every multiple of 90 (past 2^31,
+        // adding 90 changes nothing and the walk over the axes below would not end):
+        // the whole ring is redrawn instead.
+        const EXACT: f32 = 4_194_304.0;
+        if !(from.is_finite() && to.is_finite())
+            || to - from >= 360.0
+            || from.abs() > EXACT
+            || to.abs() > EXACT
+        {
             return None;
         }
-        let outer = content.width.min(content.height) / 2.0;
+        // The radii `draw` uses: the outer one at most `REACH` (the band of a larger
+        // ring is drawn nearer the centre than its box gives).
+        let reach = (REACH / FX_ONE) as f32;
+        let outer = (content.width.min(content.height) / 2.0)
+            .max(0.0)
+            .min(reach);
         let inner = (outer - self.width).max(0.0);
         let (cx, cy) = (
             content.x + content.width / 2.0,

@@ -121,7 +121,12 @@ impl AaFont {
             _ => return 0,
         };
         let log_per_byte = 3 - log_bits;
-        let Some(&byte) = self.data.get(offset + (index >> log_per_byte)) else {
+        // Checked: on a 32-bit target a hand-built glyph's offset near `u32::MAX` plus
+        // its pixel's byte would overflow `usize`.
+        let Some(&byte) = offset
+            .checked_add(index >> log_per_byte)
+            .and_then(|at| self.data.get(at))
+        else {
             return 0;
         };
         let place = index & ((1 << log_per_byte) - 1);
@@ -133,6 +138,20 @@ impl AaFont {
     /// font lacks.
     pub(crate) fn advance(&self, c: char) -> i32 {
         i32::from(self.glyph_of(c).map_or(self.space_advance, |g| g.advance))
+    }
+
+    /// How far any glyph's pixels reach beyond its pen and advance, in pixels: the
+    /// largest of a glyph's columns left of its pen and right of its advance. The label's
+    /// blitter skips a glyph only this far from the region being redrawn (the table is
+    /// public data, so a hand-built glyph may sit anywhere).
+    pub(crate) fn overhang(&self) -> i32 {
+        let mut reach = 0;
+        for g in self.glyphs {
+            let left = i32::from(g.left);
+            let right = left + i32::from(g.width) - i32::from(g.advance);
+            reach = reach.max(-left).max(right);
+        }
+        reach
     }
 
     /// The rows any glyph covers, from a line's top: (first, last + 1).
@@ -252,8 +271,8 @@ pub(crate) fn sample_glyph<C: RenderColor>(
     };
     let inside = FxRect::of(&b);
     let inverse = i128::from(fx(1.0 / scale));
-    let left = b.x + (pen + i32::from(g.left)) as f32 * scale;
-    let upper = b.max_y() - (top + i32::from(g.top)) as f32 * scale;
+    let left = b.x + pen.saturating_add(i32::from(g.left)) as f32 * scale;
+    let upper = b.max_y() - top.saturating_add(i32::from(g.top)) as f32 * scale;
     let (w, h) = (f32::from(g.width) * scale, f32::from(g.height) * scale);
     let cell = Rect::new(left, upper - h, w, h);
     let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));

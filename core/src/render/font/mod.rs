@@ -240,13 +240,15 @@ impl Font {
     /// The width of one line of text in pixels: the advances, less a mono font's
     /// spacing after the last character (as `embedded-graphics` measures it).
     pub fn text_width(&self, line: &str) -> i32 {
-        let mut width = 0;
+        // Saturating: a long enough line of wide glyphs is wider than an `i32`.
+        let mut width = 0i32;
         if let Some(advance) = self.fixed_advance() {
             // Monospaced: count the characters (one pass over the bytes).
-            width = advance * line.chars().count() as i32;
+            let count = i32::try_from(line.chars().count()).unwrap_or(i32::MAX);
+            width = advance.saturating_mul(count);
         } else {
             for c in line.chars() {
-                width += self.advance(c);
+                width = width.saturating_add(self.advance(c));
             }
         }
         if width > 0 {

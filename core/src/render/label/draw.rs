@@ -41,10 +41,10 @@ impl<const N: usize> Label<N> {
                     if !each(pen, top, advance, c) {
                         break;
                     }
-                    pen += advance;
+                    pen = pen.saturating_add(advance);
                 }
             }
-            top += p.line_height;
+            top = top.saturating_add(p.line_height);
         }
     }
 
@@ -73,19 +73,28 @@ impl<const N: usize> Label<N> {
         let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
         // Lines whose glyphs cannot reach the clip are skipped whole; across a line,
         // glyphs may overhang their advance (u8g2), so they are skipped only a line
-        // height away from the clip.
+        // height away from the clip (an anti-aliased font's table says how far its
+        // glyphs reach, which may be further).
         let (first_row, end_row) = self.font.rows();
-        let reach = self.font.line_height() as i32;
+        let reach = match self.font {
+            Font::Aa(aa) => aa.overhang().max(self.font.line_height() as i32),
+            _ => self.font.line_height() as i32,
+        };
         let ink = C::from_rgb888(self.color);
         let mut mask = GlyphMask::default();
         let font = self.font;
-        let line = |top: i32| oy + top + first_row < cy1 && oy + top + end_row > cy0;
+        let line = |top: i32| {
+            let y = oy.saturating_add(top);
+            y.saturating_add(first_row) < cy1 && y.saturating_add(end_row) > cy0
+        };
         self.for_each_char(p, metrics, line, |pen, top, advance, c| {
-            let (gx, gy) = (ox + pen, oy + top);
-            if gx - reach >= cx1 {
+            // Saturating: a pen far along a long line; a glyph past these tests is
+            // near the clip, so the sums below stay small.
+            let (gx, gy) = (ox.saturating_add(pen), oy.saturating_add(top));
+            if gx.saturating_sub(reach) >= cx1 {
                 return false;
             }
-            if gx + advance + reach <= cx0 {
+            if gx.saturating_add(advance).saturating_add(reach) <= cx0 {
                 return true;
             }
             if let Font::Aa(aa) = font {
@@ -158,8 +167,8 @@ impl<const N: usize> Label<N> {
                 if !font.glyph(c, &mut mask) {
                     return true;
                 }
-                let left = b.x + (pen + mask.left) as f32 * s;
-                let upper = b.max_y() - (top + mask.top) as f32 * s;
+                let left = b.x + pen.saturating_add(mask.left) as f32 * s;
+                let upper = b.max_y() - top.saturating_add(mask.top) as f32 * s;
                 let (w, h) = (mask.width as f32 * s, mask.height as f32 * s);
                 let cell = Rect::new(left, upper - h, w, h);
                 let (left, upper) = (i128::from(fx(left)), i128::from(fx(upper)));

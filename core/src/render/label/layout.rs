@@ -54,9 +54,12 @@ impl Metrics {
 
     /// A line's width, as [`Font::text_width`] measures it.
     pub(crate) fn text_width(&self, line: &str) -> i32 {
+        // Saturating, as `Font::text_width`.
         let mut width = match self.fixed {
-            Some(a) => a * line.chars().count() as i32,
-            None => line.chars().map(|c| self.advance(c)).sum(),
+            Some(a) => a.saturating_mul(i32::try_from(line.chars().count()).unwrap_or(i32::MAX)),
+            None => line
+                .chars()
+                .fold(0i32, |w, c| w.saturating_add(self.advance(c))),
         };
         if width > 0 {
             width -= self.trailing;
@@ -107,7 +110,7 @@ impl<'a> Iterator for Lines<'a, '_> {
         };
         // Greedy: the longest prefix of whole words that fits.
         let spacing = -self.font.trailing;
-        let mut pen = 0;
+        let mut pen = 0i32;
         let mut last_break: Option<usize> = None;
         for (i, c) in hard.char_indices() {
             let advance = self.font.advance(c);
@@ -115,7 +118,7 @@ impl<'a> Iterator for Lines<'a, '_> {
                 last_break = Some(i);
             }
             // The width with `c` last: its advance less a mono font's trailing space.
-            if c != ' ' && pen + advance + spacing > limit && i > 0 {
+            if c != ' ' && pen.saturating_add(advance).saturating_add(spacing) > limit && i > 0 {
                 let cut = match last_break {
                     Some(b) if head(hard, b).trim_end_matches(' ').is_empty() => i,
                     Some(b) => b,
@@ -131,7 +134,7 @@ impl<'a> Iterator for Lines<'a, '_> {
                 let width = self.font.text_width(line);
                 return Some(Line { text: line, width });
             }
-            pen += advance;
+            pen = pen.saturating_add(advance);
         }
         self.rest = after;
         Some(Line {
@@ -169,7 +172,7 @@ pub(crate) struct Placement {
 impl Placement {
     /// The x of a line of `width` pixels in the box, in text pixels.
     pub(crate) fn line_x(&self, width: i32) -> i32 {
-        libm::floorf((self.box_width - width) as f32 * self.h_fraction) as i32
+        libm::floorf(self.box_width.saturating_sub(width) as f32 * self.h_fraction) as i32
     }
 }
 
@@ -181,7 +184,7 @@ pub(crate) fn measure(
     wrap: Option<i32>,
 ) -> (i32, i32) {
     let mut width = 0;
-    let mut lines = 0;
+    let mut lines = 0i32;
     for line in Lines::new(text, font, wrap) {
         width = width.max(line.width);
         lines += 1;
@@ -189,7 +192,7 @@ pub(crate) fn measure(
     if text.is_empty() {
         return (0, 0);
     }
-    (width, lines * line_height)
+    (width, lines.saturating_mul(line_height))
 }
 
 /// The node's anchor fractions read back from its content rectangle
