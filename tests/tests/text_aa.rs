@@ -472,6 +472,59 @@ fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
     assert_eq!(pixels, [white, white, white, white, red, red]);
 }
 
+/// A bitmap font's glyph drawn 12 pixels right of its pen, in a font 4 pixels high.
+static BITMAP_OVERHANG: sprig::render::font::BitmapFont = sprig::render::font::BitmapFont {
+    glyphs: &[sprig::render::font::BitmapGlyph {
+        ch: '.',
+        offset: 0,
+        width: 2,
+        height: 2,
+        left: 12,
+        top: 0,
+        advance: 2,
+    }],
+    data: &[0b1100_0000, 0b1100_0000],
+    line_height: 4,
+    replacement: '.',
+};
+
+/// The same with a hand-built `BitmapFont`: its table says how far its glyphs reach.
+#[test]
+fn a_bitmap_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
+    let size = Size::new(32, 8);
+    let mut w = W::new();
+    let root = w.root();
+    let under = w.create_child(root, "under").unwrap();
+    w.set_anchor(under, Vec2::new(0.0, 1.0)).unwrap();
+    w.set_content_size(under, Size2::new(4.0, 4.0)).unwrap();
+    w.set_position(under, Vec2::new(12.0, 8.0)).unwrap();
+    let shape = w
+        .add_component(under, Shape::rectangle().with_fill(Rgb888::BLUE))
+        .unwrap();
+    put(
+        &mut w,
+        (0.0, 1.0),
+        (20.0, 4.0),
+        (0.0, 8.0),
+        text(".")
+            .with_font(&BITMAP_OVERHANG)
+            .with_overflow(Overflow::Clamp)
+            .with_align(HorizontalAlign::Left, VerticalAlign::Top),
+    );
+    let mut tracked: Renderer<Rgb888, 16, 256> =
+        Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut screen = Framebuffer::new(size.width, size.height, Rgb888::BLACK);
+    tracked.render(&mut w, &mut screen).unwrap();
+    w.get_mut::<Shape>(shape).unwrap().fill = Some(Rgb888::RED);
+    tracked.render(&mut w, &mut screen).unwrap();
+    let pixels: Vec<Rgb888> = [(12, 0), (13, 0), (12, 1), (13, 1), (14, 0), (12, 2)]
+        .iter()
+        .map(|&(x, y)| screen.get(x, y))
+        .collect();
+    let (white, red) = (Rgb888::WHITE, Rgb888::RED);
+    assert_eq!(pixels, [white, white, white, white, red, red]);
+}
+
 /// A glyph with the largest advance an `AaGlyph` holds.
 static WIDE: AaFont = AaFont {
     glyphs: &[sprig::render::font::AaGlyph {

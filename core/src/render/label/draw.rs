@@ -73,11 +73,12 @@ impl<const N: usize> Label<N> {
         let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
         // Lines whose glyphs cannot reach the clip are skipped whole; across a line,
         // glyphs may overhang their advance (u8g2), so they are skipped only a line
-        // height away from the clip (an anti-aliased font's table says how far its
-        // glyphs reach, which may be further).
+        // height away from the clip (the tables of an anti-aliased or a bitmap font say
+        // how far their glyphs reach, which may be further).
         let (first_row, end_row) = self.font.rows();
         let reach = match self.font {
             Font::Aa(aa) => aa.overhang().max(self.font.line_height() as i32),
+            Font::Bitmap(bitmap) => bitmap.overhang().max(self.font.line_height() as i32),
             _ => self.font.line_height() as i32,
         };
         let ink = C::from_rgb888(self.color);
