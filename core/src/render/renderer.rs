@@ -60,8 +60,7 @@ struct Visual {
     seen_in_frame: u32,
     bounds: Rectangle,
     fingerprint: u32,
-    /// The `damage_key` of the node's sole drawable, 0 with several (see
-    /// [`damage_key`]).
+    /// The `damage_key` of the node's sole drawable, 0 with several (see [`Look`]).
     key: u64,
 }
 
@@ -477,10 +476,11 @@ impl<
             let item = self.items[k];
             let n = usize::from(item.node);
             let generation = world.arena.slot(n).generation;
-            let (key, only) = damage_key(world, &item);
-            // Without a sole drawable the keys go into the fingerprint instead: any
-            // change of any of them redraws the node whole.
-            let fingerprint = fingerprint(world, &item, only.is_none());
+            let Look {
+                fingerprint,
+                key,
+                only,
+            } = look(world, &item);
             let Some(visual) = self.visuals.get_mut(n) else {
                 continue;
             };
@@ -746,9 +746,24 @@ fn draw_items<
     }
 }
 
-/// A hash of everything but the bounds that decides a node's pixels, the drawables'
-/// damage keys included `with_keys` (when no sole drawable's key is compared apart).
-fn fingerprint<
+/// What decides a node's pixels apart from its bounds, as the renderer compares it from
+/// frame to frame.
+struct Look {
+    /// A hash of the transform, content rectangle, opacity, clip and drawables'
+    /// appearances (and their damage keys, unless `only` is set).
+    fingerprint: u32,
+    /// The `Draw::damage_key` of the node's sole drawable; 0 with several.
+    key: u64,
+    /// The slot of the node's drawable when it has exactly one, enabled: only then may
+    /// `Draw::changed_area` narrow a redraw, and its key is compared exactly. With
+    /// several, their keys go into the fingerprint (a change of any redraws the node
+    /// whole), not into one combined key, in which two keys changing together could
+    /// cancel out.
+    only: Option<u16>,
+}
+
+/// The node's [`Look`], in one walk over its components.
+fn look<
     S,
     const N: usize,
     const C2: usize,
@@ -759,8 +774,7 @@ fn fingerprint<
 >(
     world: &World<S, N, C2, TM, E, TR, LS>,
     item: &Item,
-    with_keys: bool,
-) -> u32
+) -> Look
 where
     S: DrawSet + Dispatch,
 {
@@ -776,6 +790,7 @@ where
         .word(item.clip.top_left.y as u32)
         .word(item.clip.size.width)
         .word(item.clip.size.height);
+    let (mut keys, mut key, mut drawables, mut only) = (Fingerprint::new(), 0, 0u32, None);
     let mut c = world.arena.slot(usize::from(item.node)).first_comp;
     while c != NONE {
         let slot = world.comps.slot(usize::from(c));
@@ -783,49 +798,24 @@ where
         if S::kind_draws(kind) {
             f = f.word(u32::from(kind) << 1 | u32::from(slot.has(CompFlags::ENABLED)));
             f = f.word(world.comps.set.appearance(c));
-            if with_keys {
-                let key = world.comps.set.damage_key(c);
-                f = f.word(key as u32).word((key >> 32) as u32);
-            }
-        }
-        c = slot.next;
-    }
-    f.finish()
-}
-
-/// The `Draw::damage_key` and slot of the node's drawable when it has exactly one,
-/// enabled: only then may `Draw::changed_area` narrow a redraw, and the key is compared
-/// exactly. With several, `(0, None)`: their keys go into the fingerprint (a change of
-/// any redraws the node whole), not into one combined key, in which two keys changing
-/// together could cancel out.
-fn damage_key<
-    S,
-    const N: usize,
-    const C2: usize,
-    const TM: usize,
-    const E: usize,
-    const TR: usize,
-    const LS: usize,
->(
-    world: &World<S, N, C2, TM, E, TR, LS>,
-    item: &Item,
-) -> (u64, Option<u16>)
-where
-    S: DrawSet + Dispatch,
-{
-    let (mut drawables, mut only) = (0u32, None);
-    let mut c = world.arena.slot(usize::from(item.node)).first_comp;
-    while c != NONE {
-        let slot = world.comps.slot(usize::from(c));
-        if S::kind_draws(world.comps.kind(usize::from(c))) {
+            key = world.comps.set.damage_key(c);
+            keys = keys.word(key as u32).word((key >> 32) as u32);
             drawables += 1;
             only = slot.has(CompFlags::ENABLED).then_some(c);
         }
         c = slot.next;
     }
     match only {
-        Some(c) if drawables == 1 => (world.comps.set.damage_key(c), Some(c)),
-        _ => (0, None),
+        Some(c) if drawables == 1 => Look {
+            fingerprint: f.finish(),
+            key,
+            only: Some(c),
+        },
+        _ => Look {
+            fingerprint: f.word(keys.finish()).finish(),
+            key: 0,
+            only: None,
+        },
     }
 }
 

@@ -140,20 +140,6 @@ impl AaFont {
         i32::from(self.glyph_of(c).map_or(self.space_advance, |g| g.advance))
     }
 
-    /// How far any glyph's pixels reach beyond its pen and advance, in pixels: the
-    /// largest of a glyph's columns left of its pen and right of its advance. The label's
-    /// blitter skips a glyph only this far from the region being redrawn (the table is
-    /// public data, so a hand-built glyph may sit anywhere).
-    pub(crate) fn overhang(&self) -> i32 {
-        let mut reach = 0;
-        for g in self.glyphs {
-            let left = i32::from(g.left);
-            let right = left + i32::from(g.width) - i32::from(g.advance);
-            reach = reach.max(-left).max(right);
-        }
-        reach
-    }
-
     /// The rows any glyph covers, from a line's top: (first, last + 1).
     pub(crate) fn rows(&self) -> (i32, i32) {
         let mut extent = (0, 0);

@@ -58,19 +58,6 @@ pub struct BitmapFont {
 }
 
 impl BitmapFont {
-    /// How far any glyph's pixels reach beyond its pen and advance, in pixels (as
-    /// `AaFont::overhang`): the label's blitter skips a glyph only this far from the
-    /// region being redrawn, and the table is public data, so a glyph may sit anywhere.
-    pub(crate) fn overhang(&self) -> i32 {
-        let mut reach = 0;
-        for g in self.glyphs {
-            let left = i32::from(g.left);
-            let right = left + i32::from(g.width) - i32::from(g.advance);
-            reach = reach.max(-left).max(right);
-        }
-        reach
-    }
-
     fn find(&self, c: char) -> Option<&BitmapGlyph> {
         let at = |c: char| {
             self.glyphs

@@ -188,6 +188,30 @@ impl Font {
         }
     }
 
+    /// How far a glyph's pixels may reach beyond its pen and its advance, in pixels: a
+    /// line height (u8g2 glyphs overhang their advance by less), or further when an
+    /// anti-aliased or bitmap font's table says so (the tables are public data, so a
+    /// hand-built glyph may sit anywhere). The label's blitter skips a glyph only this
+    /// far from the region being redrawn.
+    pub(crate) fn reach(&self) -> i32 {
+        let line = self.line_height() as i32;
+        match self {
+            Font::Aa(font) => overhang(
+                font.glyphs
+                    .iter()
+                    .map(|g| (i32::from(g.left), i32::from(g.width), i32::from(g.advance))),
+            )
+            .max(line),
+            Font::Bitmap(font) => overhang(
+                font.glyphs
+                    .iter()
+                    .map(|g| (i32::from(g.left), i32::from(g.width), i32::from(g.advance))),
+            )
+            .max(line),
+            _ => line,
+        }
+    }
+
     /// The rows any glyph can cover, from a line's top: `(first, last + 1)`. The
     /// blitter skips a line that cannot touch the region being redrawn.
     pub fn rows(&self) -> (i32, i32) {
@@ -311,4 +335,12 @@ impl Font {
         }
         f.finish()
     }
+}
+
+/// The furthest any of `glyphs` (left offset, width, advance) reaches left of its pen or
+/// right of its advance, in pixels.
+fn overhang(glyphs: impl Iterator<Item = (i32, i32, i32)>) -> i32 {
+    glyphs.fold(0, |reach, (left, width, advance)| {
+        reach.max(-left).max(left + width - advance)
+    })
 }

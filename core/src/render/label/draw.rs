@@ -72,15 +72,10 @@ impl<const N: usize> Label<N> {
         let (cx0, cy0) = (clip.top_left.x, clip.top_left.y);
         let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
         // Lines whose glyphs cannot reach the clip are skipped whole; across a line,
-        // glyphs may overhang their advance (u8g2), so they are skipped only a line
-        // height away from the clip (the tables of an anti-aliased or a bitmap font say
-        // how far their glyphs reach, which may be further).
+        // glyphs may overhang their advance, so they are skipped only `Font::reach`
+        // away from the clip.
         let (first_row, end_row) = self.font.rows();
-        let reach = match self.font {
-            Font::Aa(aa) => aa.overhang().max(self.font.line_height() as i32),
-            Font::Bitmap(bitmap) => bitmap.overhang().max(self.font.line_height() as i32),
-            _ => self.font.line_height() as i32,
-        };
+        let reach = self.font.reach();
         let ink = C::from_rgb888(self.color);
         let mut mask = GlyphMask::default();
         let font = self.font;
