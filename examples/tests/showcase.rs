@@ -415,42 +415,26 @@ fn same_pixels(a: &SimulatorDisplay<Rgb888>, b: &SimulatorDisplay<Rgb888>, size:
     })
 }
 
-#[test]
-fn a_new_ring_value_redraws_only_the_band_between_the_two_ends_and_exactly() {
-    // A ring alone (no knob to hide a missed pixel), turned and scaled, its value stepped
-    // up and down, small and large steps, across every quadrant: the frames drawn with
-    // damage equal full redraws, and a small step redraws a small part of the ring.
-    let screen = Size::new(64, 64);
+/// A ring alone on a node placed by `place` (no knob to hide a missed pixel), its value
+/// set to each of `values` in turn: every frame drawn with damage must equal a full
+/// redraw. The pixels each of those frames flushed.
+fn step_ring(
+    screen: Size,
+    place: impl FnOnce(&mut Widgets, NodeId),
+    ring: Ring,
+    values: &[f32],
+) -> Vec<u64> {
     let mut world = Widgets::new();
     let root = world.root();
     let node = world.create_child(root, "Ring").unwrap();
-    world
-        .set_content_size(node, Size2::new(50.0, 50.0))
-        .unwrap();
-    world.set_position(node, Vec2::new(32.0, 31.5)).unwrap();
-    world.set_angle_degrees(node, 10.0).unwrap();
-    world.set_scale(node, Vec2::new(1.1, 0.95)).unwrap();
-    let ring = world
-        .add_component(
-            node,
-            Ring {
-                start_degrees: -135.0,
-                sweep_degrees: 270.0,
-                value: 0.0,
-                width: 7.0,
-                track: Rgb888::new(40, 40, 60),
-                fill: Rgb888::new(255, 128, 0),
-            },
-        )
-        .unwrap();
+    place(&mut world, node);
+    let ring = world.add_component(node, ring).unwrap();
     let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
     let mut renderer: Renderer<Rgb888, 4, 4096> =
         Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
     renderer.render(&mut world, &mut damaged).unwrap();
-    let mut small_steps = Vec::new();
-    for value in [
-        0.02, 0.05, 0.3, 0.31, 0.5, 0.52, 0.9, 1.0, 0.97, 0.4, 0.39, 0.0, 0.01,
-    ] {
+    let mut flushed = Vec::new();
+    for &value in values {
         world.get_mut::<Ring>(ring).unwrap().value = value;
         let stats = renderer.render(&mut world, &mut damaged).unwrap();
         let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
@@ -458,10 +442,50 @@ fn a_new_ring_value_redraws_only_the_band_between_the_two_ends_and_exactly() {
             Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
         fresh.render_full(&mut world, &mut full).unwrap();
         assert!(same_pixels(&damaged, &full, screen), "value {value}");
-        if [0.05, 0.31, 0.52, 0.97, 0.39, 0.01].contains(&value) {
-            small_steps.push(stats.pixels_flushed);
-        }
+        flushed.push(stats.pixels_flushed);
     }
+    flushed
+}
+
+/// A ring of the showcase's colours, empty.
+fn ring(start_degrees: f32, sweep_degrees: f32, value: f32, width: f32) -> Ring {
+    Ring {
+        start_degrees,
+        sweep_degrees,
+        value,
+        width,
+        track: Rgb888::new(40, 40, 60),
+        fill: Rgb888::new(255, 128, 0),
+    }
+}
+
+#[test]
+fn a_new_ring_value_redraws_only_the_band_between_the_two_ends_and_exactly() {
+    // A ring turned and scaled, its value stepped up and down, small and large steps,
+    // across every quadrant: the frames drawn with damage equal full redraws, and a
+    // small step redraws a small part of the ring.
+    let values = [
+        0.02, 0.05, 0.3, 0.31, 0.5, 0.52, 0.9, 1.0, 0.97, 0.4, 0.39, 0.0, 0.01,
+    ];
+    let flushed = step_ring(
+        Size::new(64, 64),
+        |world, node| {
+            world
+                .set_content_size(node, Size2::new(50.0, 50.0))
+                .unwrap();
+            world.set_position(node, Vec2::new(32.0, 31.5)).unwrap();
+            world.set_angle_degrees(node, 10.0).unwrap();
+            world.set_scale(node, Vec2::new(1.1, 0.95)).unwrap();
+        },
+        ring(-135.0, 270.0, 0.0, 7.0),
+        &values,
+    );
+    let small_steps: Vec<u64> = values
+        .iter()
+        .zip(&flushed)
+        .filter(|(value, _)| [0.05, 0.31, 0.52, 0.97, 0.39, 0.01].contains(*value))
+        .map(|(_, &pixels)| pixels)
+        .collect();
     // The ring's box is about 57 × 57 pixels; a step of 1–3 % of the sweep redraws far less.
     assert!(
         small_steps.iter().all(|&pixels| pixels < 600),
@@ -475,41 +499,18 @@ fn a_ring_wider_than_its_drawing_reach_redraws_exactly() {
     // the 16 384 units from its centre that the ring draws: its band is drawn at that
     // radius, and the area a new value repaints must be the band drawn, not the one
     // the box would give.
-    let screen = Size::new(48, 48);
-    let mut world = Widgets::new();
-    let root = world.root();
-    let node = world.create_child(root, "Ring").unwrap();
-    world
-        .set_content_size(node, Size2::new(40_000.0, 40_000.0))
-        .unwrap();
-    world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
-    world.set_scale(node, Vec2::new(0.001, 0.001)).unwrap();
-    let ring = world
-        .add_component(
-            node,
-            Ring {
-                start_degrees: 0.0,
-                sweep_degrees: 360.0,
-                value: 0.1,
-                width: 8_000.0,
-                track: Rgb888::new(40, 40, 60),
-                fill: Rgb888::new(255, 128, 0),
-            },
-        )
-        .unwrap();
-    let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
-    let mut renderer: Renderer<Rgb888, 4, 4096> =
-        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
-    renderer.render(&mut world, &mut damaged).unwrap();
-    for value in [0.15, 0.3, 0.12] {
-        world.get_mut::<Ring>(ring).unwrap().value = value;
-        renderer.render(&mut world, &mut damaged).unwrap();
-        let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
-        let mut fresh: Renderer<Rgb888, 4, 4096> =
-            Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
-        fresh.render_full(&mut world, &mut full).unwrap();
-        assert!(same_pixels(&damaged, &full, screen), "value {value}");
-    }
+    step_ring(
+        Size::new(48, 48),
+        |world, node| {
+            world
+                .set_content_size(node, Size2::new(40_000.0, 40_000.0))
+                .unwrap();
+            world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
+            world.set_scale(node, Vec2::new(0.001, 0.001)).unwrap();
+        },
+        ring(0.0, 360.0, 0.1, 8_000.0),
+        &[0.15, 0.3, 0.12],
+    );
 }
 
 #[test]
@@ -517,38 +518,15 @@ fn a_ring_turned_billions_of_degrees_redraws_exactly() {
     // Past 2^31 degrees an f32 steps by 256: adding 90 to an angle changes nothing, so
     // the area a new value repaints cannot be found by stepping from axis to axis. The
     // frame is still drawn (no endless loop) and equals a full redraw.
-    let screen = Size::new(48, 48);
-    let mut world = Widgets::new();
-    let root = world.root();
-    let node = world.create_child(root, "Ring").unwrap();
-    world
-        .set_content_size(node, Size2::new(40.0, 40.0))
-        .unwrap();
-    world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
-    let ring = world
-        .add_component(
-            node,
-            Ring {
-                start_degrees: 3.0e9,
-                sweep_degrees: 270.0,
-                value: 0.0,
-                width: 8.0,
-                track: Rgb888::new(40, 40, 60),
-                fill: Rgb888::new(255, 128, 0),
-            },
-        )
-        .unwrap();
-    let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
-    let mut renderer: Renderer<Rgb888, 4, 4096> =
-        Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
-    renderer.render(&mut world, &mut damaged).unwrap();
-    for value in [0.5, 1.0, 0.2] {
-        world.get_mut::<Ring>(ring).unwrap().value = value;
-        renderer.render(&mut world, &mut damaged).unwrap();
-        let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
-        let mut fresh: Renderer<Rgb888, 4, 4096> =
-            Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
-        fresh.render_full(&mut world, &mut full).unwrap();
-        assert!(same_pixels(&damaged, &full, screen), "value {value}");
-    }
+    step_ring(
+        Size::new(48, 48),
+        |world, node| {
+            world
+                .set_content_size(node, Size2::new(40.0, 40.0))
+                .unwrap();
+            world.set_position(node, Vec2::new(24.0, 24.0)).unwrap();
+        },
+        ring(3.0e9, 270.0, 0.0, 8.0),
+        &[0.5, 1.0, 0.2],
+    );
 }

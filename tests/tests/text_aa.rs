@@ -425,10 +425,16 @@ static OVERHANG: AaFont = AaFont {
     space_advance: 2,
 };
 
-/// Redrawing only the part of a label's box where a glyph lands far from its pen (a
-/// shape below it changes colour) draws the glyph as a full redraw does.
-#[test]
-fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
+/// A label of "." in `font` over a 4 × 4 blue square at (12, 0), drawn once, then only
+/// the square redrawn (it turns red): the screen, what the first frame drew at (12, 0),
+/// and what the second flushed.
+fn glyph_over_a_recoloured_square(
+    font: impl Into<sprig::render::font::Font>,
+) -> (
+    Framebuffer<Rgb888>,
+    Rgb888,
+    Vec<embedded_graphics::primitives::Rectangle>,
+) {
     let size = Size::new(32, 8);
     let mut w = W::new();
     let root = w.root();
@@ -445,7 +451,7 @@ fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
         (20.0, 4.0),
         (0.0, 8.0),
         text(".")
-            .with_font(&OVERHANG)
+            .with_font(font)
             .with_overflow(Overflow::Clamp)
             .with_align(HorizontalAlign::Left, VerticalAlign::Top),
     );
@@ -453,23 +459,40 @@ fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
         Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
     let mut screen = Framebuffer::new(size.width, size.height, Rgb888::BLACK);
     tracked.render(&mut w, &mut screen).unwrap();
-    assert_eq!(screen.get(12, 0), Rgb888::WHITE);
+    let first = screen.get(12, 0);
     w.get_mut::<Shape>(shape).unwrap().fill = Some(Rgb888::RED);
     tracked.render(&mut w, &mut screen).unwrap();
+    let flushed = tracked.flushed().to_vec();
+    (screen, first, flushed)
+}
+
+/// The glyph's four pixels and two of the square's beside them.
+fn glyph_and_square_pixels(screen: &Framebuffer<Rgb888>) -> Vec<Rgb888> {
+    [(12, 0), (13, 0), (12, 1), (13, 1), (14, 0), (12, 2)]
+        .iter()
+        .map(|&(x, y)| screen.get(x, y))
+        .collect()
+}
+
+/// Redrawing only the part of a label's box where a glyph lands far from its pen (a
+/// shape below it changes colour) draws the glyph as a full redraw does.
+#[test]
+fn a_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
+    let (screen, first, flushed) = glyph_over_a_recoloured_square(&OVERHANG);
+    assert_eq!(first, Rgb888::WHITE);
     assert_eq!(
-        tracked.flushed(),
+        flushed,
         [embedded_graphics::primitives::Rectangle::new(
             embedded_graphics::prelude::Point::new(12, 0),
             Size::new(4, 4)
         )]
     );
     // The glyph's four pixels stay white over the red.
-    let pixels: Vec<Rgb888> = [(12, 0), (13, 0), (12, 1), (13, 1), (14, 0), (12, 2)]
-        .iter()
-        .map(|&(x, y)| screen.get(x, y))
-        .collect();
     let (white, red) = (Rgb888::WHITE, Rgb888::RED);
-    assert_eq!(pixels, [white, white, white, white, red, red]);
+    assert_eq!(
+        glyph_and_square_pixels(&screen),
+        [white, white, white, white, red, red]
+    );
 }
 
 /// A bitmap font's glyph drawn 12 pixels right of its pen, in a font 4 pixels high.
@@ -491,38 +514,12 @@ static BITMAP_OVERHANG: sprig::render::font::BitmapFont = sprig::render::font::B
 /// The same with a hand-built `BitmapFont`: its table says how far its glyphs reach.
 #[test]
 fn a_bitmap_glyph_far_from_its_pen_is_drawn_when_only_its_pixels_are_redrawn() {
-    let size = Size::new(32, 8);
-    let mut w = W::new();
-    let root = w.root();
-    let under = w.create_child(root, "under").unwrap();
-    w.set_anchor(under, Vec2::new(0.0, 1.0)).unwrap();
-    w.set_content_size(under, Size2::new(4.0, 4.0)).unwrap();
-    w.set_position(under, Vec2::new(12.0, 8.0)).unwrap();
-    let shape = w
-        .add_component(under, Shape::rectangle().with_fill(Rgb888::BLUE))
-        .unwrap();
-    put(
-        &mut w,
-        (0.0, 1.0),
-        (20.0, 4.0),
-        (0.0, 8.0),
-        text(".")
-            .with_font(&BITMAP_OVERHANG)
-            .with_overflow(Overflow::Clamp)
-            .with_align(HorizontalAlign::Left, VerticalAlign::Top),
-    );
-    let mut tracked: Renderer<Rgb888, 16, 256> =
-        Renderer::new(size, Rgb888::BLACK, BusCost::new(16, 0));
-    let mut screen = Framebuffer::new(size.width, size.height, Rgb888::BLACK);
-    tracked.render(&mut w, &mut screen).unwrap();
-    w.get_mut::<Shape>(shape).unwrap().fill = Some(Rgb888::RED);
-    tracked.render(&mut w, &mut screen).unwrap();
-    let pixels: Vec<Rgb888> = [(12, 0), (13, 0), (12, 1), (13, 1), (14, 0), (12, 2)]
-        .iter()
-        .map(|&(x, y)| screen.get(x, y))
-        .collect();
+    let (screen, _, _) = glyph_over_a_recoloured_square(&BITMAP_OVERHANG);
     let (white, red) = (Rgb888::WHITE, Rgb888::RED);
-    assert_eq!(pixels, [white, white, white, white, red, red]);
+    assert_eq!(
+        glyph_and_square_pixels(&screen),
+        [white, white, white, white, red, red]
+    );
 }
 
 /// A glyph with the largest advance an `AaGlyph` holds.
