@@ -13,6 +13,7 @@ use crate::engine::storage::CompArena;
 use crate::engine::systems::Systems;
 use crate::engine::timers::TimerTable;
 use crate::engine::trace::TraceEntry;
+use crate::render::changes::Changes;
 use crate::tree::arena::NodeArena;
 use crate::tree::node::{Flags, NODE_META_BYTES, NODE_SLOT_BYTES};
 use crate::{CompId, ComponentSet, Dispatch, Error, Hook, HookCall, NodeId, SetHost};
@@ -97,6 +98,8 @@ pub struct World<
     pub(crate) listeners: ListenerTable<LISTENERS>,
     /// The app's frame-event systems (`systems.rs`).
     pub(crate) systems: Systems<Self>,
+    /// What changed on screen since renderers last drew (`render/changes.rs`).
+    pub(crate) changes: Changes<NODES>,
 }
 
 /// How many hooks of components whose own hook is running can wait at once (a hook that
@@ -175,6 +178,7 @@ impl<
             own_hooks: Vec::new(),
             listeners: ListenerTable::new(),
             systems: Systems::new(),
+            changes: Changes::new(),
         }
     }
 
@@ -258,6 +262,48 @@ impl<
     pub(crate) fn has(&self, i: usize, flag: Flags) -> bool {
         self.arena.slot(i).has(flag)
     }
+
+    /// Logs node slot `i` for renderers: something of it that decides its pixels
+    /// changed (`render/changes.rs`).
+    #[inline]
+    pub(crate) fn mark_repaint(&mut self, i: usize) {
+        if self.has(i, Flags::LOGGED) {
+            // In the log already; renderers that saw this version must still look again.
+            self.changes.touch();
+        } else if self.changes.log(i) {
+            self.arena.slot_mut(i).flags.set(Flags::LOGGED, true);
+        }
+    }
+
+    /// [`mark_repaint`](Self::mark_repaint) for slot `top` and every node under it: a
+    /// change it hands down (opacity, the clip of its content rectangle).
+    pub(crate) fn mark_repaint_subtree(&mut self, top: usize) {
+        let mut cur = Some(top);
+        while let Some(i) = cur {
+            self.mark_repaint(i);
+            cur = self.arena.next_preorder(i, top, |_| true);
+        }
+    }
+
+    /// Tells renderers the list of nodes they draw changed: a node activated,
+    /// deactivated or freed, a component added, enabled, disabled or destroyed, a node
+    /// moved in the draw order.
+    #[inline]
+    pub(crate) fn mark_relist(&mut self) {
+        self.changes.relist();
+    }
+
+    /// Logs the node of component slot `c` when the component draws: its data was
+    /// reached mutably (`get_mut`, a hook's `&mut self`).
+    #[inline]
+    pub(crate) fn mark_comp_repaint(&mut self, c: usize) {
+        let draws = S::KINDS
+            .get(usize::from(self.comps.kind(c)))
+            .is_some_and(|k| k.draws);
+        if draws {
+            self.mark_repaint(usize::from(self.comps.slot(c).node));
+        }
+    }
 }
 
 impl<
@@ -289,8 +335,10 @@ pub type NodeWorld<const NODES: usize, const EVENTS: usize = DEFAULT_EVENT_CAPAC
     World<crate::NoComponents, NODES, 0, 0, EVENTS, 1, 0>;
 
 /// Bytes one node costs in a `World`: its slot, its metadata and its share of the
-/// end-of-frame lists (a dirty-parent index and a destroy-list entry).
+/// end-of-frame lists (a dirty-parent index and a destroy-list entry) and of the change
+/// log renderers read (an index).
 pub const NODE_BYTES: usize = NODE_SLOT_BYTES
     + NODE_META_BYTES
+    + core::mem::size_of::<u16>()
     + core::mem::size_of::<u16>()
     + core::mem::size_of::<(u32, NodeId)>();

@@ -10,7 +10,7 @@ use sprig_tests::invariants::{run_case, Op};
 fn op(bytes: &[u8]) -> Op {
     let (kind, a, b) = (bytes[0], usize::from(bytes[1]), bytes[2]);
     let maybe = |v: usize| (v % 25 < 24).then_some(v % 25);
-    match kind % 19 {
+    match kind % 21 {
         0 | 1 => Op::CreateNode { parent: maybe(a) },
         2 => Op::Reparent {
             node: a % 24,
@@ -55,6 +55,7 @@ fn op(bytes: &[u8]) -> Op {
             node: a % 24,
             forever: b % 2 == 0,
         },
+        18 | 19 => Op::Visual { node: a % 24, how: b },
         _ => Op::Tick,
     }
 }

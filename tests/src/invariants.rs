@@ -10,13 +10,25 @@
 //! active in the hierarchy. Operations register, unregister and send events and move the
 //! focus too. The components are the probes and `sprig_reusable::Relay`, a component of
 //! another crate whose hooks act on the world through the generic `AnyWorld`.
+//!
+//! Operations also change what is drawn (shapes added, recoloured through `get_mut`,
+//! moved, turned, resized, re-anchored, faded, reordered), and after every step a renderer
+//! draws the world on a small screen, checking its change-driven damage against the
+//! fingerprint walk (`Renderer::set_verify`) and its screen against a full redraw: a
+//! change that reaches no renderer is a broken invariant.
 
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use sprig::{CompId, Hook, NodeId};
+use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
+use embedded_graphics::prelude::Size;
+use sprig::render::damage::BusCost;
+use sprig::render::{Renderer, Shape};
+use sprig::{CompId, Hook, NodeId, Size2, Vec2};
+
+use crate::framebuffer::Framebuffer;
 use sprig_reusable::Relay;
 
 use crate::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, TestWorld, P};
@@ -80,6 +92,13 @@ pub enum Op {
     Emit {
         node: usize,
         dispatch: bool,
+    },
+    /// Changes what the node draws: `how` picks adding a shape (or recolouring the one
+    /// it has through `get_mut`), moving, turning, resizing, re-anchoring, fading or
+    /// reordering it.
+    Visual {
+        node: usize,
+        how: u8,
     },
     Tick,
 }
@@ -251,11 +270,76 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                 };
             }
         }
+        Op::Visual { node, how } => {
+            if let Some(n) = pick(&nodes, node) {
+                visual(w, n, how);
+            }
+        }
         Op::Tick => {
             let r = w.tick(0.02);
             assert_eq!(r.is_err(), in_hook, "tick refused exactly inside hooks");
         }
     }
+}
+
+/// [`Op::Visual`]: errors are fine (they change nothing).
+fn visual(w: &mut TestWorld, n: NodeId, how: u8) {
+    let v = f32::from(how);
+    let _ = match how % 8 {
+        0 => match w.component_of::<Shape>(n) {
+            Ok(Some(shape)) => w.get_mut::<Shape>(shape).map(|s| {
+                s.fill = Some(Rgb888::new(how, 255 - how, how / 2));
+            }),
+            _ => {
+                let shape = if how % 16 < 8 {
+                    Shape::rectangle()
+                } else {
+                    Shape::ellipse()
+                };
+                w.add_component(n, shape.with_fill(Rgb888::new(255, how, 0)))
+                    .map(|_| ())
+            }
+        },
+        1 => w.set_position(n, Vec2::new(v % 24.0 - 4.0, (v * 7.0) % 24.0 - 4.0)),
+        2 => w.set_angle_degrees(n, v * 3.0),
+        3 => w.set_content_size(n, Size2::new(v % 12.0, (v * 3.0) % 10.0)),
+        4 => w.set_anchor(n, Vec2::new((v % 3.0) / 2.0, (v % 5.0) / 4.0)),
+        5 => w.set_opacity(n, how.wrapping_mul(37)),
+        6 => w.set_z_index(n, i32::from(how % 5) - 2).map(|_| ()),
+        _ => w.set_scale(n, Vec2::new(1.0 + v % 3.0 / 2.0, 1.0)),
+    };
+}
+
+/// The invariant suite's screen.
+const SCREEN: Size = Size::new(24, 24);
+
+/// The renderer of the invariant suite, checking its damage against the fingerprint walk.
+type CheckedRenderer = Renderer<Rgb888, 64, 128>;
+
+/// Draws a frame with `renderer` and checks it: no change missed by the world's change
+/// log, and the same pixels as a full redraw by a fresh renderer.
+fn check_drawing(
+    w: &mut TestWorld,
+    renderer: &mut CheckedRenderer,
+    screen: &mut Framebuffer<Rgb888>,
+) -> Result<(), String> {
+    renderer.render(w, screen).map_err(|e| format!("{e:?}"))?;
+    if renderer.missed_invalidations() > 0 {
+        return Err(format!(
+            "a change reached no renderer: node {:?}",
+            renderer.last_missed()
+        ));
+    }
+    let mut full = Framebuffer::new(SCREEN.width, SCREEN.height, Rgb888::BLACK);
+    let mut fresh = CheckedRenderer::new(SCREEN, Rgb888::BLACK, BusCost::new(16, 0));
+    fresh.set_verify(false);
+    fresh
+        .render_full(w, &mut full)
+        .map_err(|e| format!("{e:?}"))?;
+    if full.pixels != screen.pixels {
+        return Err("a frame differs from a full redraw".into());
+    }
+    Ok(())
 }
 
 /// A `Relay`'s hooks: logged and acted on as a probe's, under its label `c{id}`.
@@ -361,6 +445,9 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         });
     }
     let mut lives = HashMap::new();
+    let mut renderer = CheckedRenderer::new(SCREEN, Rgb888::BLACK, BusCost::new(16, 0));
+    renderer.set_verify(true);
+    let mut screen = Framebuffer::new(SCREEN.width, SCREEN.height, Rgb888::BLACK);
     for op in &ops {
         if std::env::var_os("SPRIG_DEBUG").is_some() {
             eprintln!("-- {op:?}");
@@ -382,6 +469,8 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
                 hook.name()
             ));
         }
+        check_drawing(&mut w, &mut renderer, &mut screen)
+            .map_err(|e| format!("after {op:?}: {e}"))?;
     }
     for _ in 0..3 {
         w.tick(0.02).map_err(|e| e.to_string())?;

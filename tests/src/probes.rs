@@ -240,7 +240,8 @@ probe!(/// Order 0, only `update`.
 
 sprig::world! {
     /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
-    /// 256 events, 512 trace entries, 32 listener registrations.
+    /// 256 events, 512 trace entries, 32 listener registrations, and shapes for the
+    /// invariant suite's renderer.
     pub type TestWorld = World {
         nodes: 64,
         components: Probes {
@@ -253,6 +254,7 @@ sprig::world! {
             Updater: 64,
             sprig_reusable::Relay: 64,
             sprig_ui::Tween: 16,
+            sprig::render::Shape: 64,
         },
         timers: 8,
         events: 256,

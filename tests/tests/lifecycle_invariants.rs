@@ -30,7 +30,8 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (idx.clone(), idx.clone()).prop_map(|(comp, node)| Op::Unlisten { comp, node }),
         2 => (idx.clone(), any::<bool>()).prop_map(|(node, dispatch)| Op::Emit { node, dispatch }),
         1 => (idx.clone(), any::<bool>()).prop_map(|(node, focusable)| Op::Focus { node, focusable }),
-        1 => (idx, any::<bool>()).prop_map(|(node, forever)| Op::Tween { node, forever }),
+        1 => (idx.clone(), any::<bool>()).prop_map(|(node, forever)| Op::Tween { node, forever }),
+        3 => (idx, any::<u8>()).prop_map(|(node, how)| Op::Visual { node, how }),
         3 => Just(Op::Tick),
     ]
 }

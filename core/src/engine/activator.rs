@@ -283,6 +283,7 @@ where
                 .slot_mut(n)
                 .flags
                 .set(Flags::ACTIVE_IN_HIERARCHY, true);
+            self.mark_relist();
             let mut c = self.arena.slot(n).first_comp;
             while c != NONE {
                 self.collect_comp(usize::from(c));
@@ -418,6 +419,7 @@ where
         let flags = &mut self.arena.slot_mut(n).flags;
         flags.set(Flags::DEACTIVATING, true);
         flags.set(Flags::ACTIVE_IN_HIERARCHY, false);
+        self.mark_relist();
         // Components added by the hooks below are appended and not visited (the engine
         // captures the count first).
         let last = self.last_comp_of(n);

@@ -73,6 +73,7 @@ where
             Some(last) => self.comps.slot_mut(last).next = c as u16,
             None => self.arena.slot_mut(n).first_comp = c as u16,
         }
+        self.mark_relist();
         if self.has(n, Flags::ACTIVE_IN_HIERARCHY) {
             self.activate_comp_now(c);
         }
@@ -128,6 +129,9 @@ where
     /// type, `ComponentBusy` from inside its own hook (where it is `self`).
     pub fn get_mut<T: Component>(&mut self, comp: CompId) -> Result<&mut T, Error> {
         let c = self.comps.resolve(comp)?;
+        // What it draws may change: renderers look at its node again (needlessly when
+        // the answer below is an error, which changes no pixel either).
+        self.mark_comp_repaint(c);
         match self
             .comps
             .set
@@ -181,6 +185,7 @@ where
         }
         let node_active = self.has(usize::from(slot.node), Flags::ACTIVE_IN_HIERARCHY);
         self.comps.slot_mut(c).set(CompFlags::ENABLED, enabled);
+        self.mark_relist();
         if node_active {
             if enabled {
                 self.enable_comp(c);

@@ -168,6 +168,7 @@ where
         self.listeners.remove_node(n as u16);
         self.arena.unlink(n);
         self.arena.free(n);
+        self.mark_relist();
     }
 
     /// A component's `_destroyImmediate`: timers gone, `on_disable` if still enabled,
@@ -188,6 +189,7 @@ where
         }
         self.unlink_comp(c);
         self.comps.free(c);
+        self.mark_relist();
     }
 
     fn unlink_comp(&mut self, c: usize) {

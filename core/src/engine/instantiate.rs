@@ -577,6 +577,7 @@ where
             }
             let enabled = self.comps.slot(original).has(CompFlags::ENABLED);
             self.comps.slot_mut(new).set(CompFlags::ENABLED, enabled);
+            self.mark_relist();
             match self.last_comp_of(t) {
                 Some(last) => self.comps.slot_mut(last).next = new as u16,
                 None => self.arena.slot_mut(t).first_comp = new as u16,

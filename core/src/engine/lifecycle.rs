@@ -88,7 +88,12 @@ where
         call: HookCall,
         dispatch: impl FnOnce(&mut Self, u16) -> Option<HookResult>,
     ) {
-        match dispatch(self, c as u16) {
+        let result = dispatch(self, c as u16);
+        if result.is_some() {
+            // The hook had the component as `&mut self`: what it draws may have changed.
+            self.mark_comp_repaint(c);
+        }
+        match result {
             Some(Ok(())) => {}
             Some(Err(error)) => {
                 let comp = self.comps.id(c);

@@ -12,6 +12,7 @@
 //!   sheets (`docs/images.md`).
 
 pub mod canvas;
+pub(crate) mod changes;
 mod clip;
 pub mod color;
 pub mod damage;

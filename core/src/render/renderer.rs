@@ -31,7 +31,11 @@ use crate::render::fingerprint::Fingerprint;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
-use crate::{Affine2, Dispatch, FrameEvent, Rect, World};
+use crate::{Affine2, Dispatch, FrameEvent, NodeId, Rect, World};
+
+/// How many logged nodes above a logged node an incremental frame follows up the tree to
+/// bring what they hand down up to date; a deeper chain lists every node again.
+const MAX_LOGGED_DEPTH: usize = 32;
 
 mod tiles;
 pub use tiles::TileCursor;
@@ -50,6 +54,21 @@ pub struct FrameStats {
     pub bytes: u64,
     /// Nodes drawn this frame (in the draw list), whether redrawn or not.
     pub nodes: u32,
+    /// Nodes the renderer looked at to find what changed: those the world logged as
+    /// changed, or every drawn node in a frame that lists them all again (the first,
+    /// and after nodes were activated, deactivated, added, removed or reordered);
+    /// 0 in a frame in which nothing changed.
+    pub examined: u32,
+}
+
+/// Whether and how a renderer checks its change-driven damage (`Renderer::set_verify`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verify {
+    Off,
+    /// Count the nodes the change log missed.
+    Count,
+    /// Count them and panic: the `check-damage` feature's test builds.
+    Panic,
 }
 
 /// One node's last drawn state, to compare the next frame with.
@@ -164,6 +183,24 @@ pub struct Renderer<
     /// The world's order version at the last frame.
     seen_order: u32,
     invalidated: bool,
+    /// Per node slot, its index in `items`; [`NONE`] when it is not drawn.
+    item_of: [u16; N],
+    /// Per node slot, the frame in which an incremental update last brought its
+    /// `inherited` up to date.
+    fresh: [u32; N],
+    /// The world's change version, draw-list version and change batch this renderer
+    /// saw last (`render/changes.rs`).
+    seen_version: u32,
+    seen_layout: u32,
+    seen_batch: u32,
+    /// Whether every incremental frame is checked against the fingerprint walk.
+    verify: Verify,
+    /// Nodes the check found changed although the change log missed them.
+    missed: u32,
+    /// The last of them.
+    last_missed: Option<NodeId>,
+    /// Nodes compared this frame (`FrameStats::examined`).
+    examined: u32,
 }
 
 impl<
@@ -195,7 +232,44 @@ impl<
             frame: 0,
             seen_order: 0,
             invalidated: true,
+            item_of: [NONE; N],
+            fresh: [0; N],
+            seen_version: 0,
+            seen_layout: 0,
+            seen_batch: 0,
+            verify: if cfg!(all(feature = "check-damage", debug_assertions)) {
+                Verify::Panic
+            } else {
+                Verify::Off
+            },
+            missed: 0,
+            last_missed: None,
+            examined: 0,
         }
+    }
+
+    /// Checks every frame's change-driven damage against the fingerprint walk: after
+    /// reading the world's change log, the renderer also compares every node with what
+    /// it drew, as it did before it had the log, and counts a node that changed without
+    /// having been logged in [`missed_invalidations`](Self::missed_invalidations) (and
+    /// redraws it: a miss costs time, never a stale pixel). Costs a full walk per frame;
+    /// for tests and debugging. In debug builds with the `check-damage` feature (which
+    /// test suites turn on) the check runs from the start and a miss panics, naming the
+    /// node; `set_verify` replaces that with counting (`true`) or no check (`false`).
+    pub fn set_verify(&mut self, on: bool) {
+        self.verify = if on { Verify::Count } else { Verify::Off };
+    }
+
+    /// Nodes the check of [`set_verify`](Self::set_verify) found changed without a
+    /// change having been logged for them, since the renderer was made: 0 unless
+    /// something changes a node's pixels behind the world's back (a bug to report).
+    pub fn missed_invalidations(&self) -> u32 {
+        self.missed
+    }
+
+    /// The last node counted in [`missed_invalidations`](Self::missed_invalidations).
+    pub fn last_missed(&self) -> Option<NodeId> {
+        self.last_missed
     }
 
     /// Redraw the whole screen next frame (after the target was cleared, say).
@@ -233,8 +307,7 @@ impl<
         D: DrawTarget<Color = C>,
     {
         world.run_systems(FrameEvent::BeforeDraw);
-        self.prepare(world);
-        self.diff(world);
+        self.update(world);
         let stats = self.redraw(world, target);
         world.run_systems(FrameEvent::AfterDraw);
         stats
@@ -260,8 +333,7 @@ impl<
         D: DrawTarget<Color = C>,
     {
         world.run_systems(FrameEvent::BeforeDraw);
-        self.prepare(world);
-        self.diff(world);
+        self.update(world);
         self.damage.clear();
         self.damage.add_all_screen();
         let stats = self.redraw(world, target);
@@ -269,9 +341,11 @@ impl<
         stats
     }
 
-    /// Sorts what waits for a sort, brings transforms up to date, and lists the nodes
-    /// to draw in draw order.
-    fn prepare<
+    /// Works out what changed since the last frame and damages it: nothing when the
+    /// world says nothing changed; the logged nodes only when the world's change log
+    /// holds all this renderer missed; else every node, listed again and compared with
+    /// what it drew (`render/changes.rs`).
+    pub(crate) fn update<
         S,
         const C2: usize,
         const TM: usize,
@@ -284,12 +358,207 @@ impl<
     ) where
         S: DrawSet + Dispatch,
     {
+        self.examined = 0;
+        if !self.invalidated && world.changes.version() == self.seen_version {
+            return;
+        }
         world.sort_dirty_children();
         world.update_transforms();
+        self.frame = self.frame.wrapping_add(1);
+        // A renderer drawing its first frame (or after `invalidate`) compares every node
+        // and leaves the log to the renderer that took the last one, if another did: a
+        // reference renderer made to check another one's frame does not take that one's
+        // log away.
+        let takes_log = !self.invalidated || world.changes.batch() == self.seen_batch;
+        let logged = !self.invalidated
+            && world.changes.layout() == self.seen_layout
+            && world.changes.batch() == self.seen_batch
+            && world.changes.nodes().is_some();
+        if logged && self.update_logged(world) {
+            if self.verify != Verify::Off {
+                let examined = self.examined;
+                self.check(world);
+                self.examined = examined;
+            }
+        } else {
+            self.relist(world);
+            self.diff(world);
+        }
+        if takes_log {
+            // The log is read: clear it for the next frame.
+            for k in 0..world.changes.entries().len() {
+                let i = usize::from(world.changes.entries()[k]);
+                world.arena.slot_mut(i).flags.set(Flags::LOGGED, false);
+            }
+            world.changes.clear();
+        }
+        self.seen_version = world.changes.version();
+        self.seen_layout = world.changes.layout();
+        self.seen_batch = world.changes.batch();
+    }
+
+    /// Lists the nodes to draw in draw order, each with its index in `item_of`.
+    fn relist<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
+    ) where
+        S: DrawSet + Dispatch,
+    {
         self.items.clear();
         self.collect(world);
         self.seen_order = world.order_version();
         stable_sort_by_key(&mut self.items, |item| item.global_z);
+        self.item_of = [NONE; N];
+        for (k, item) in self.items.iter().enumerate() {
+            if let Some(slot) = self.item_of.get_mut(usize::from(item.node)) {
+                *slot = k as u16;
+            }
+        }
+    }
+
+    /// Brings the logged nodes' entries of the draw list up to date and damages what
+    /// they changed. `false` when it cannot (a chain of logged ancestors deeper than it
+    /// follows): the caller lists every node again.
+    fn update_logged<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
+    ) -> bool
+    where
+        S: DrawSet + Dispatch,
+    {
+        for e in 0..world.changes.entries().len() {
+            let n = usize::from(world.changes.entries()[e]);
+            if !world.has(n, Flags::ACTIVE_IN_HIERARCHY) {
+                continue;
+            }
+            if !self.refresh_inherited(world, n) {
+                return false;
+            }
+            let Some(&k) = self.item_of.get(n) else {
+                continue;
+            };
+            if k == NONE {
+                continue;
+            }
+            let k = usize::from(k);
+            let clip = match world.arena.parent(n) {
+                Some(p) => self.inherited[p].clip,
+                None => self.screen,
+            };
+            let Some(item) = self.make_item(world, n, clip) else {
+                // Its last drawable is gone: only a new list says what is drawn now.
+                return false;
+            };
+            let global_z = self.items[k].global_z;
+            self.items[k] = Item { global_z, ..item };
+            self.diff_item(world, k);
+        }
+        true
+    }
+
+    /// Recomputes what node `n` hands down (`inherited[n]`), and first that of its
+    /// logged ancestors not yet recomputed this frame: an ancestor that was not logged
+    /// hands down what it handed down last frame. `false` if the chain of logged
+    /// ancestors is deeper than [`MAX_LOGGED_DEPTH`].
+    fn refresh_inherited<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
+        n: usize,
+    ) -> bool
+    where
+        S: DrawSet + Dispatch,
+    {
+        let mut chain: Vec<u16, MAX_LOGGED_DEPTH> = Vec::new();
+        let mut m = n;
+        while self.fresh[m] != self.frame {
+            if chain.push(m as u16).is_err() {
+                return false;
+            }
+            match world.arena.parent(m) {
+                Some(p) if world.has(p, Flags::LOGGED) => m = p,
+                _ => break,
+            }
+        }
+        let top = self.top();
+        for &m in chain.iter().rev() {
+            let m = usize::from(m);
+            let from_parent = world.arena.parent(m).map_or(top, |p| self.inherited[p]);
+            self.inherited[m] = Inherited {
+                reordered: false,
+                ..self.hand_down(world, m, from_parent)
+            };
+            self.fresh[m] = self.frame;
+        }
+        true
+    }
+
+    /// Compares every node with what it drew, after [`update_logged`](Self::update_logged):
+    /// a node that changed was missed by the change log. Counts and redraws it.
+    fn check<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &mut self,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
+    ) where
+        S: DrawSet + Dispatch,
+    {
+        self.relist(world);
+        for k in 0..self.items.len() {
+            if self.diff_item(world, k) {
+                self.missed = self.missed.saturating_add(1);
+                self.last_missed = world.arena.try_id(usize::from(self.items[k].node));
+            }
+        }
+        for (n, visual) in self.visuals.iter_mut().enumerate() {
+            if visual.drawn && visual.seen_in_frame != self.frame && self.item_of[n] == NONE {
+                self.damage.add(visual.bounds);
+                *visual = NOT_DRAWN;
+                self.missed = self.missed.saturating_add(1);
+            }
+        }
+        #[cfg(all(feature = "check-damage", debug_assertions))]
+        if self.missed > 0 && self.verify == Verify::Panic {
+            panic!(
+                "check-damage: {} node(s) changed on screen without telling the renderer, \
+                 the last {:?}",
+                self.missed, self.last_missed
+            );
+        }
+    }
+
+    /// What the root's parent would hand down: the whole screen, opaque.
+    fn top(&self) -> Inherited {
+        Inherited {
+            clip: self.screen,
+            opacity: 255,
+            reordered: false,
+        }
     }
 
     /// Lists the nodes to draw in draw order (`docs/lifecycle.md` §6) without recursion:
@@ -312,11 +581,7 @@ impl<
         if !world.has(0, Flags::ACTIVE_IN_HIERARCHY) {
             return;
         }
-        let top = Inherited {
-            clip: self.screen,
-            opacity: 255,
-            reordered: false,
-        };
+        let top = self.top();
         let mut n = 0;
         'enter: loop {
             let from_parent = world.arena.parent(n).map_or(top, |p| self.inherited[p]);
@@ -420,6 +685,31 @@ impl<
     ) where
         S: DrawSet + Dispatch,
     {
+        if let Some(item) = self.make_item(world, n, clip) {
+            // Every node is listed at most once and there are at most N.
+            let _ = self.items.push(item);
+        }
+    }
+
+    /// Node `n`'s entry of the draw list, `None` if no enabled component of it draws;
+    /// `clip` is what its parent hands down, its opacity and moved flag are in
+    /// `inherited[n]`.
+    fn make_item<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &self,
+        world: &mut World<S, N, C2, TM, E, TR, LS>,
+        n: usize,
+        clip: Rectangle,
+    ) -> Option<Item>
+    where
+        S: DrawSet + Dispatch,
+    {
         let content = content_rect(world, n);
         let mut local = None::<Rect>;
         let mut c = world.arena.slot(n).first_comp;
@@ -431,9 +721,7 @@ impl<
             }
             c = slot.next;
         }
-        let Some(local) = local else {
-            return;
-        };
+        let local = local?;
         let world_matrix = world.world_of(n);
         let height = self.screen.size.height;
         let bounds = screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip);
@@ -447,8 +735,7 @@ impl<
             ty: height as f32,
         };
         let own = self.inherited[n];
-        // Every node is listed at most once and there are at most N.
-        let _ = self.items.push(Item {
+        Some(Item {
             node: n as u16,
             global_z: world.arena.meta(n).global_z,
             reordered: own.reordered,
@@ -457,67 +744,23 @@ impl<
             clip,
             to_screen: flip.then_apply_to(&world_matrix),
             content,
-        });
+        })
     }
 
-    /// Damages what changed since the last frame.
+    /// Damages what changed since the last frame, comparing every listed node with what
+    /// it drew.
     fn diff<S, const C2: usize, const TM: usize, const E: usize, const TR: usize, const LS: usize>(
         &mut self,
         world: &World<S, N, C2, TM, E, TR, LS>,
     ) where
         S: DrawSet + Dispatch,
     {
-        self.frame = self.frame.wrapping_add(1);
         if self.invalidated {
             self.damage.add_all_screen();
             self.invalidated = false;
         }
         for k in 0..self.items.len() {
-            let item = self.items[k];
-            let n = usize::from(item.node);
-            let generation = world.arena.slot(n).generation;
-            let Look {
-                fingerprint,
-                key,
-                only,
-            } = look(world, &item);
-            let Some(visual) = self.visuals.get_mut(n) else {
-                continue;
-            };
-            let changed = !visual.drawn
-                || visual.generation != generation
-                || visual.fingerprint != fingerprint
-                || visual.bounds != item.bounds
-                || item.reordered;
-            if changed {
-                if visual.drawn {
-                    self.damage.add(visual.bounds);
-                }
-                self.damage.add(item.bounds);
-            } else if visual.key != key {
-                // Only the key moved: the node's sole drawable may know what that repaints
-                // (old and new bounds are the same here).
-                let area = only.and_then(|c| {
-                    let local = world.comps.set.changed_area(c, item.content, visual.key)?;
-                    Some(
-                        pixel_cover(&item.to_screen.transform_rect(&local))
-                            .intersection(&item.bounds),
-                    )
-                });
-                match area {
-                    Some(area) if area.is_zero_sized() => {}
-                    Some(area) => self.damage.add(area),
-                    None => self.damage.add(item.bounds),
-                }
-            }
-            *visual = Visual {
-                drawn: true,
-                generation,
-                seen_in_frame: self.frame,
-                bounds: item.bounds,
-                fingerprint,
-                key,
-            };
+            self.diff_item(world, k);
         }
         for visual in self.visuals.iter_mut() {
             if visual.drawn && visual.seen_in_frame != self.frame {
@@ -525,6 +768,70 @@ impl<
                 *visual = NOT_DRAWN;
             }
         }
+    }
+
+    /// Compares entry `k` of the draw list with what its node drew last and damages what
+    /// changed; `true` if anything did.
+    fn diff_item<
+        S,
+        const C2: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &mut self,
+        world: &World<S, N, C2, TM, E, TR, LS>,
+        k: usize,
+    ) -> bool
+    where
+        S: DrawSet + Dispatch,
+    {
+        let item = self.items[k];
+        let n = usize::from(item.node);
+        self.examined += 1;
+        let generation = world.arena.slot(n).generation;
+        let Look {
+            fingerprint,
+            key,
+            only,
+        } = look(world, &item);
+        let Some(visual) = self.visuals.get_mut(n) else {
+            return false;
+        };
+        let changed = !visual.drawn
+            || visual.generation != generation
+            || visual.fingerprint != fingerprint
+            || visual.bounds != item.bounds
+            || item.reordered;
+        let rekeyed = !changed && visual.key != key;
+        if changed {
+            if visual.drawn {
+                self.damage.add(visual.bounds);
+            }
+            self.damage.add(item.bounds);
+        } else if rekeyed {
+            // Only the key moved: the node's sole drawable may know what that repaints
+            // (old and new bounds are the same here).
+            let area = only.and_then(|c| {
+                let local = world.comps.set.changed_area(c, item.content, visual.key)?;
+                Some(pixel_cover(&item.to_screen.transform_rect(&local)).intersection(&item.bounds))
+            });
+            match area {
+                Some(area) if area.is_zero_sized() => {}
+                Some(area) => self.damage.add(area),
+                None => self.damage.add(item.bounds),
+            }
+        }
+        *visual = Visual {
+            drawn: true,
+            generation,
+            seen_in_frame: self.frame,
+            bounds: item.bounds,
+            fingerprint,
+            key,
+        };
+        changed || rekeyed
     }
 
     /// Redraws the damaged rectangles, tile by tile, and flushes each tile — or, with
@@ -553,6 +860,7 @@ impl<
         let damage = self.damage.stats();
         let mut stats = FrameStats {
             nodes: self.items.len() as u32,
+            examined: self.examined,
             ..FrameStats::default()
         };
         self.take_damage();

@@ -52,6 +52,8 @@ impl Flags {
     pub(crate) const PARKED: Flags = Flags(1 << 11);
     /// Can hold the keyboard focus (`set_focusable`).
     pub(crate) const FOCUSABLE: Flags = Flags(1 << 12);
+    /// In the world's change log since renderers last took it (`render/changes.rs`).
+    pub(crate) const LOGGED: Flags = Flags(1 << 13);
 
     pub(crate) fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0

@@ -112,6 +112,7 @@ where
     pub(crate) fn mark_reordered(&mut self, i: usize) {
         self.order_version = self.order_version.wrapping_add(1);
         self.arena.meta_mut(i).reordered_at = self.order_version;
+        self.mark_relist();
     }
 
     /// The world's draw-order version: it grows each time a node moves in the draw

@@ -100,7 +100,12 @@ where
     /// Sets the anchor point; must be finite (values outside 0..1 are allowed, as in Cocos).
     pub fn set_anchor(&mut self, node: NodeId, anchor: Vec2) -> Result<(), Error> {
         let i = self.arena.resolve(node)?;
-        self.arena.meta_mut(i).anchor = finite(anchor)?;
+        let anchor = finite(anchor)?;
+        if self.arena.meta(i).anchor != anchor {
+            self.arena.meta_mut(i).anchor = anchor;
+            // The content rectangle moves, and with it what the node clips its subtree to.
+            self.mark_repaint_subtree(i);
+        }
         Ok(())
     }
 
@@ -117,7 +122,10 @@ where
         if !(ok(size.width) && ok(size.height)) {
             return Err(Error::InvalidValue);
         }
-        self.arena.meta_mut(i).content_size = size;
+        if self.arena.meta(i).content_size != size {
+            self.arena.meta_mut(i).content_size = size;
+            self.mark_repaint_subtree(i);
+        }
         Ok(())
     }
 
@@ -130,7 +138,11 @@ where
     /// Sets the opacity.
     pub fn set_opacity(&mut self, node: NodeId, opacity: u8) -> Result<(), Error> {
         let i = self.arena.resolve(node)?;
-        self.arena.slot_mut(i).opacity = opacity;
+        if self.arena.slot(i).opacity != opacity {
+            self.arena.slot_mut(i).opacity = opacity;
+            // Every node under it draws with its ancestors' opacity.
+            self.mark_repaint_subtree(i);
+        }
         Ok(())
     }
 
@@ -259,11 +271,14 @@ where
         s.flags.set(Flags::WORLD_DIRTY, false);
         s.flags.set(Flags::DIRTY_BELOW, has_children);
         self.transform_recomputes = self.transform_recomputes.wrapping_add(1);
+        self.mark_repaint(i);
     }
 
     /// Marks `top` and its subtree dirty (subtrees already dirty are skipped whole) and
     /// flags the path from the root down to it.
     pub(crate) fn mark_world_dirty(&mut self, top: usize) {
+        // Renderers learn which nodes moved when their matrices are recomputed.
+        self.changes.touch();
         let mut up = self.arena.parent(top);
         while let Some(p) = up {
             if self.has(p, Flags::DIRTY_BELOW) {

@@ -65,8 +65,7 @@ impl<
         S: DrawSet + Dispatch,
     {
         world.run_systems(FrameEvent::BeforeDraw);
-        self.prepare(world);
-        self.diff(world);
+        self.update(world);
         if whole_screen {
             self.damage.clear();
             self.damage.add_all_screen();
@@ -81,6 +80,7 @@ impl<
                 rects: damage.rects,
                 bytes: damage.bytes,
                 nodes: self.items.len() as u32,
+                examined: self.examined,
                 ..FrameStats::default()
             },
         }
