@@ -12,9 +12,9 @@
 //!   `px` is `FrameStats::pixels_drawn`, `ns` the whole frame, `ns_per_px` the frame per
 //!   redrawn pixel, `floor_ns` a plain `fill` of `px` pixels.
 //! - `frame panel=P kind=still ns=…`: `Renderer::render` again with nothing changed.
-//! - `scene nodes=N changed=1 ns=… px=…`: a world of `N` small rectangles in a grid over
-//!   a 320 × 240 Rgb565 screen (and the root), one of which changes colour every frame;
-//!   ns per `Renderer::render` and the pixels it drew. The world and the renderer hold
+//! - `scene nodes=N changed=1 ns=… px=…`: a world of `N` rectangles over a 320 × 240
+//!   Rgb565 screen (and the root), `N − 1` in a grid and an 8 × 8 one over its middle
+//!   that changes colour every frame; ns per `Renderer::render` and the pixels it drew. The world and the renderer hold
 //!   exactly `N + 1` nodes, so a cost that grows with `N` is the node count's, not
 //!   spare capacity's.
 //!
@@ -257,7 +257,8 @@ fn grid_cell(k: usize, count: usize) -> (Vec2, Size2) {
 }
 
 /// One `scene` case: declares a world of exactly `$nodes` rectangles (and the root),
-/// builds the grid, and times frames that recolour the middle rectangle. Evaluates to
+/// `$nodes - 1` in a grid and an 8 × 8 one over its middle, and times frames that
+/// recolour that one (64 pixels redrawn, whatever the count). Evaluates to
 /// `(ns per frame, pixels drawn per frame)`.
 macro_rules! scene_case {
     ($nodes:literal) => {{
@@ -272,20 +273,25 @@ macro_rules! scene_case {
         }
         let mut world = W::new();
         let root = world.root();
-        let mut changing = None;
-        for k in 0..$nodes {
-            let (at, size) = grid_cell(k, $nodes);
+        for k in 0..$nodes - 1 {
+            let (at, size) = grid_cell(k, $nodes - 1);
             let n = world.create_child(root, "cell").expect("fits");
             world.set_position(n, at).expect("valid");
             world.set_content_size(n, size).expect("valid");
             let shade = (k * 37 % 200) as u8 + 40;
             let shape = Shape::rectangle().with_fill(Rgb888::new(shade, 255 - shade, 128));
-            let c = world.add_component(n, shape).expect("fits");
-            if k == $nodes / 2 {
-                changing = Some(c);
-            }
+            world.add_component(n, shape).expect("fits");
         }
-        let changing = changing.expect("a middle rectangle");
+        // The one that changes: 8 × 8 at the middle, over the grid, whatever N.
+        let n = world.create_child(root, "changing").expect("fits");
+        world
+            .set_position(n, Vec2::new(160.0, 120.0))
+            .expect("valid");
+        world
+            .set_content_size(n, Size2::new(8.0, 8.0))
+            .expect("valid");
+        let shape = Shape::rectangle().with_fill(Rgb888::new(255, 255, 255));
+        let changing = world.add_component(n, shape).expect("fits");
         world.tick(1.0 / 30.0).expect("not in a hook");
         let background = Rgb888::new(0, 0, 0);
         let mut screen = Screen::new(SCENE_SIZE, Rgb565::new(0, 0, 0));

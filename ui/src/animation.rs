@@ -209,9 +209,9 @@ impl Hooks for SpriteAnimation {
             .component_of::<Sprite>(node)?
             .ok_or(Error::WrongComponentType)?;
         if let Some(&frame) = self.clip.frames.get(position) {
-            let sprite = ctx.get_mut::<Sprite>(sprite)?;
-            if sprite.frame != frame {
-                sprite.set_frame(frame)?;
+            // Reached mutably only to change it: that tells the renderer to look again.
+            if ctx.get::<Sprite>(sprite)?.frame != frame {
+                ctx.get_mut::<Sprite>(sprite)?.set_frame(frame)?;
             }
         }
         if ended {

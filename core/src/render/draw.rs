@@ -11,6 +11,13 @@ use crate::Rect;
 
 /// How a component type draws itself.
 ///
+/// The renderer redraws a node when the world hears that something of it changed: its
+/// transform, opacity or size, or one of its drawing components reached mutably
+/// (`get_mut`, `comp_mut`, or a hook of the component). So `draw`, `appearance`,
+/// `local_bounds` and `damage_key` must depend on the component's own fields only (and
+/// the canvas), never on a static or anything else that can change behind the world's
+/// back.
+///
 /// ```
 /// use sprig::render::{Canvas, Draw, Fingerprint, RenderColor};
 /// use embedded_graphics::pixelcolor::Rgb888;

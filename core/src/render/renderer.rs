@@ -1,18 +1,28 @@
 //! The renderer: draws a world onto any `embedded-graphics` `DrawTarget`, redrawing
 //! and flushing only the screen rectangles that changed (draw order: `docs/lifecycle.md` §6).
 //!
-//! Each frame it walks the tree in draw order (negative-zIndex children, the node, the
-//! other children; then global z), and for every node with an enabled drawing component
-//! works out its screen bounds and a fingerprint of everything else that decides its
-//! pixels (transform, content rectangle, opacity along its ancestors, clip, its drawing
-//! components and their `appearance`). A node whose bounds or fingerprint changed, that
-//! appeared or disappeared, or whose place in the draw order moved (it or an ancestor got
-//! a new sibling index, zIndex, parent or global z since this renderer's last frame)
-//! damages its old and new bounds. The
-//! damaged rectangles ([`Damage`]) are then redrawn, each in tiles of the renderer's
-//! pixel buffer: background, then every node that overlaps the tile, in draw order, and
-//! each tile is sent to the target with one `fill_contiguous`. A still frame draws and
-//! flushes nothing.
+//! It keeps a draw list: the nodes with an enabled drawing component in draw order
+//! (negative-zIndex children, the node, the other children; then global z), each with
+//! its screen bounds, clip, opacity and transform. What changes a pixel tells the world
+//! when it changes (`render/changes.rs`), so a frame starts from the world's change log:
+//!
+//! - nothing changed: the frame ends there (one compare);
+//! - nodes were logged and the draw list is as it was: only those nodes' entries are
+//!   brought up to date (what a logged ancestor hands down, clip and opacity, first), and
+//!   each is compared with what it drew last: its bounds and a fingerprint of everything
+//!   else that decides its pixels (transform, content rectangle, opacity along its
+//!   ancestors, clip, its drawing components and their `appearance`);
+//! - the draw list changed (a node activated, deactivated, freed or reordered, a component
+//!   added, enabled, disabled or destroyed), the first frame, or a log another renderer
+//!   took: the list is made again and every node compared (the fingerprint walk).
+//!
+//! A node whose bounds or fingerprint changed, that appeared or disappeared, or whose
+//! place in the draw order moved damages its old and new bounds. The damaged rectangles
+//! ([`Damage`]) are then redrawn, each in tiles of the renderer's pixel buffer:
+//! background, then every node that overlaps the tile, in draw order, and each tile is
+//! sent to the target with one `fill_contiguous`. A still frame draws and flushes
+//! nothing. The fingerprint walk stays as the check of the change log
+//! ([`Renderer::set_verify`]).
 //!
 //! Why a moved node is enough: reordering changes a pixel only where the moved subtree
 //! overlaps something, and the moved subtree's bounds are damaged.
@@ -253,9 +263,11 @@ impl<
     /// it drew, as it did before it had the log, and counts a node that changed without
     /// having been logged in [`missed_invalidations`](Self::missed_invalidations) (and
     /// redraws it: a miss costs time, never a stale pixel). Costs a full walk per frame;
-    /// for tests and debugging. In debug builds with the `check-damage` feature (which
-    /// test suites turn on) the check runs from the start and a miss panics, naming the
-    /// node; `set_verify` replaces that with counting (`true`) or no check (`false`).
+    /// for tests and debugging: it exists in debug builds and with the `check-damage`
+    /// feature, and does nothing in other builds (no flash spent on it in firmware). In
+    /// debug builds with the `check-damage` feature (which test suites turn on) the check
+    /// runs from the start and a miss panics, naming the node; `set_verify` replaces that
+    /// with counting (`true`) or no check (`false`).
     pub fn set_verify(&mut self, on: bool) {
         self.verify = if on { Verify::Count } else { Verify::Off };
     }
@@ -375,6 +387,7 @@ impl<
             && world.changes.batch() == self.seen_batch
             && world.changes.nodes().is_some();
         if logged && self.update_logged(world) {
+            #[cfg(any(debug_assertions, feature = "check-damage"))]
             if self.verify != Verify::Off {
                 let examined = self.examined;
                 self.check(world);
@@ -514,7 +527,9 @@ impl<
     }
 
     /// Compares every node with what it drew, after [`update_logged`](Self::update_logged):
-    /// a node that changed was missed by the change log. Counts and redraws it.
+    /// a node that changed was missed by the change log. Counts and redraws it. Compiled
+    /// in debug builds and with the `check-damage` feature only.
+    #[cfg(any(debug_assertions, feature = "check-damage"))]
     fn check<
         S,
         const C2: usize,

@@ -226,11 +226,15 @@ impl Hooks for Thermostat {
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mut text: heapless::String<16> = heapless::String::new();
         write_tenths(&mut text, self.target_tenths);
-        ctx.get_mut::<Segments>(self.digits)?.set_text(&text);
+        // Written only when they change: reaching a drawable mutably tells the renderer
+        // to look at its node again.
+        if ctx.get::<Segments>(self.digits)?.text() != text.as_str() {
+            ctx.get_mut::<Segments>(self.digits)?.set_text(&text);
+        }
         text.clear();
         let _ = text.push_str("Room ");
         write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
-        ctx.get_mut::<Label>(self.room_label)?.set_text(&text)?;
+        set_label_text(ctx, self.room_label, &text)?;
         if let Some(flame) = self.flame {
             let heating = self.mode != Mode::Off && self.demand() == Demand::Heating;
             ctx.set_active(flame, heating)?;
@@ -242,7 +246,7 @@ impl Hooks for Thermostat {
                 (_, Demand::Cooling) => "COOLING",
                 (_, Demand::Idle) => "HOLDING",
             };
-            ctx.get_mut::<Label>(status)?.set_text(word)?;
+            set_label_text(ctx, status, word)?;
         }
         Ok(())
     }
@@ -320,10 +324,14 @@ impl Hooks for Dial {
         }
         self.value.set_target(share);
         let value = self.value.step(dt_seconds).clamp(0.0, 1.0);
-        let ring = ctx.get_mut::<Ring>(self.ring)?;
-        ring.value = value;
-        ring.fill = self.colors[mode.index()];
+        let fill = self.colors[mode.index()];
+        let ring = ctx.get::<Ring>(self.ring)?;
         let angle = ring.start_degrees + ring.sweep_degrees * value;
+        if ring.value != value || ring.fill != fill {
+            let ring = ctx.get_mut::<Ring>(self.ring)?;
+            ring.value = value;
+            ring.fill = fill;
+        }
         let (sin, cos) = sprig::sin_cos_degrees(angle);
         ctx.set_position(self.knob, Vec2::new(self.radius * sin, self.radius * cos))
     }
@@ -402,11 +410,17 @@ impl Hooks for ModeMenu {
             self.shown = Some(mode);
         }
         if let Some(shape) = ctx.component_of::<Shape>(self.highlight)? {
-            ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
+            set_shape_fill(ctx, shape, self.colors[mode.index()])?;
         }
         for (k, &(_, label)) in self.items.iter().enumerate() {
-            let selected = k == mode.index();
-            ctx.get_mut::<Label>(label)?.color = if selected { self.text.0 } else { self.text.1 };
+            let color = if k == mode.index() {
+                self.text.0
+            } else {
+                self.text.1
+            };
+            if ctx.get::<Label>(label)?.color != color {
+                ctx.get_mut::<Label>(label)?.color = color;
+            }
         }
         Ok(())
     }
@@ -434,6 +448,23 @@ impl Hooks for Stepper {
         }
         Ok(())
     }
+}
+
+/// Sets a label's text when it differs: reaching a drawable mutably (`get_mut`) tells the
+/// renderer to look at its node again, so a frame that changes nothing should not.
+fn set_label_text(ctx: &mut Ctx<impl AnyWorld>, label: CompId, text: &str) -> HookResult {
+    if ctx.get::<Label>(label)?.text.as_str() != text {
+        ctx.get_mut::<Label>(label)?.set_text(text)?;
+    }
+    Ok(())
+}
+
+/// Sets a shape's fill when it differs (see [`set_label_text`]).
+fn set_shape_fill(ctx: &mut Ctx<impl AnyWorld>, shape: CompId, fill: Rgb888) -> HookResult {
+    if ctx.get::<Shape>(shape)?.fill != Some(fill) {
+        ctx.get_mut::<Shape>(shape)?.fill = Some(fill);
+    }
+    Ok(())
 }
 
 /// The status light: glows in the mode's colour, breathing (a tween, for ever) while the
@@ -484,7 +515,7 @@ impl Hooks for StatusLight {
             }
         }
         if let Some(shape) = ctx.component_of::<Shape>(node)? {
-            ctx.get_mut::<Shape>(shape)?.fill = Some(self.colors[mode.index()]);
+            set_shape_fill(ctx, shape, self.colors[mode.index()])?;
         }
         Ok(())
     }
@@ -516,7 +547,7 @@ impl Clock {
         push_decimal(&mut text, self.minutes % 60, 2);
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            ctx.get_mut::<Label>(label)?.set_text(&text)?;
+            set_label_text(ctx, label, &text)?;
         }
         Ok(())
     }
