@@ -27,7 +27,8 @@ mod stack;
 
 use cortex_m_rt::entry;
 use defmt_semihosting as _;
-use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::pixelcolor::{Gray4, Rgb888};
+use embedded_graphics::prelude::{DrawTarget, OriginDimensions, Pixel, Size};
 use sprig::render::damage::BusCost;
 use sprig::Key;
 use sprig_examples::{
@@ -90,6 +91,28 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
     semihosting::process::exit(101)
 }
 
+/// A target that shows nothing, for timing a render that draws nothing.
+struct Unseen;
+
+impl OriginDimensions for Unseen {
+    fn size(&self) -> Size {
+        SHOWCASE_SIZE
+    }
+}
+
+impl DrawTarget for Unseen {
+    type Color = Gray4;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Gray4>>>(&mut self, _: I) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+/// The frame from which the showcase rests: the dial's ring has swept in (frames 1–35)
+/// and only the status light breathes.
+const RESTING_FROM: u32 = 36;
+
 /// Mean and maximum of a cost over the frames.
 #[derive(Default)]
 struct Cost {
@@ -119,6 +142,9 @@ struct Costs {
     flush: Cost,
     bytes: u64,
     first: FrameReport,
+    /// Busy and elapsed ticks from [`RESTING_FROM`] on.
+    resting_busy: u64,
+    resting_elapsed: u64,
 }
 
 impl Costs {
@@ -126,6 +152,10 @@ impl Costs {
         if report.frame == 0 {
             self.first = *report;
             return;
+        }
+        if report.frame >= RESTING_FROM {
+            self.resting_busy += report.busy_ticks;
+            self.resting_elapsed += report.busy_ticks + report.idle_ticks;
         }
         self.tick.add(report.tick_ticks);
         self.update.add(u64::from(report.phases.update));
@@ -157,6 +187,13 @@ impl Costs {
             instructions(first.render_ticks),
             instructions(first.flush_ticks),
             first.render.bytes
+        );
+        defmt::info!(
+            "resting (frames {=u32}..{=u32}, only the status light changes): busy {=u64}.{=u64}%",
+            RESTING_FROM,
+            frames,
+            self.resting_busy * 100 / self.resting_elapsed.max(1),
+            self.resting_busy * 1000 / self.resting_elapsed.max(1) % 10
         );
     }
 }
@@ -225,6 +262,18 @@ fn run() -> i32 {
         }
     }
     costs.log(FRAMES);
+    // Nothing changed since the runner's last frame: the render finds so and stops.
+    let before = board::ticks();
+    let Ok(stats) = renderer.render(world, &mut Unseen);
+    let still_ticks = board::ticks() - before;
+    {
+        defmt::info!(
+            "a still frame's render (nothing changed): {=u64} instructions, {=u32} nodes examined, {=u64} px drawn",
+            instructions(still_ticks),
+            stats.examined,
+            stats.pixels_drawn
+        );
+    }
     sprig_mcu::log::worst(&runner.worst());
     let sizes = [
         core::mem::size_of::<ShowcaseWorld>(),
