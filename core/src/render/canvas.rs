@@ -16,7 +16,7 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
-use crate::render::fixed::{FxMap, FxPoint};
+use crate::render::fixed::{FxMap, FxPoint, FxRow, FX_SHIFT};
 use crate::{Affine2, Rect, Vec2};
 
 /// The node-level view of a tile: where to draw, and how the node maps to the screen.
@@ -25,15 +25,67 @@ pub struct Canvas<'a, C> {
     tile: Rectangle,
     clip: Rectangle,
     to_screen: Affine2,
-    to_local: Option<Affine2>,
+    maps: NodeMaps,
     content: Rect,
     opacity: u8,
+}
+
+/// What a canvas derives from a node's transform and content rectangle, worked out once
+/// a frame (the renderer keeps it with each node it lists) rather than for every tile
+/// the node is drawn in: the inverse transform in fixed point and the pixels covering
+/// the content rectangle. The `f32` inverse of the general path ([`Canvas::paint`]) is
+/// not kept: that path is slow anyway, and the maps stay small.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeMaps {
+    /// `to_screen`'s inverse in fixed point; meaningless unless `invertible`.
+    fixed: FxMap,
+    invertible: bool,
+    /// The screen pixels whose centres may fall in the content rectangle (before any
+    /// clip): what [`Canvas::area`] gives for it.
+    content_cover: Rectangle,
+}
+
+impl NodeMaps {
+    /// The maps of a node drawn through `to_screen` with content rectangle `content`.
+    pub(crate) fn new(to_screen: &Affine2, content: &Rect) -> Self {
+        let to_local = to_screen.inverse();
+        NodeMaps {
+            fixed: FxMap::new(&to_local.unwrap_or(*to_screen)),
+            invertible: to_local.is_some(),
+            content_cover: cover(to_screen, content),
+        }
+    }
+}
+
+/// The screen pixels whose centres may fall in `local` (anchor space) under
+/// `to_screen`: the rectangle [`Canvas::area`] clips.
+fn cover(to_screen: &Affine2, local: &Rect) -> Rectangle {
+    let screen = to_screen.transform_rect(local);
+    // Clamped so that huge (finite) shapes cannot overflow the integer corners.
+    let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
+    Rectangle::with_corners(
+        Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
+        Point::new(
+            pixel(libm::ceilf(screen.max_x())),
+            pixel(libm::ceilf(screen.max_y())),
+        ),
+    )
+}
+
+/// Whether two rectangles are the same bit for bit (an integer comparison: no float
+/// operation on a board without an FPU).
+fn same_rect(a: &Rect, b: &Rect) -> bool {
+    a.x.to_bits() == b.x.to_bits()
+        && a.y.to_bits() == b.y.to_bits()
+        && a.width.to_bits() == b.width.to_bits()
+        && a.height.to_bits() == b.height.to_bits()
 }
 
 impl<'a, C: RenderColor> Canvas<'a, C> {
     /// A canvas over `pixels` (row-major, `tile.size.width` per row) covering `tile` on
     /// screen, drawing only inside `clip`, for a node whose anchor space maps to screen
     /// pixels through `to_screen`.
+    #[cfg(test)]
     pub(crate) fn new(
         pixels: &'a mut [C],
         tile: Rectangle,
@@ -42,12 +94,26 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         content: Rect,
         opacity: u8,
     ) -> Self {
+        let maps = NodeMaps::new(&to_screen, &content);
+        Canvas::with_maps(pixels, tile, clip, to_screen, content, opacity, &maps)
+    }
+
+    /// [`new`](Self::new) with the node's [`NodeMaps`] worked out beforehand.
+    pub(crate) fn with_maps(
+        pixels: &'a mut [C],
+        tile: Rectangle,
+        clip: Rectangle,
+        to_screen: Affine2,
+        content: Rect,
+        opacity: u8,
+        maps: &NodeMaps,
+    ) -> Self {
         Canvas {
             pixels,
             tile,
             clip: clip.intersection(&tile),
             to_screen,
-            to_local: to_screen.inverse(),
+            maps: *maps,
             content,
             opacity,
         }
@@ -90,7 +156,10 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         local_bounds: Rect,
         mut shade: impl FnMut(Vec2) -> Option<(Rgb888, u8)>,
     ) {
-        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
+        let Some(area) = self.area(local_bounds) else {
+            return;
+        };
+        let Some(to_local) = self.to_screen.inverse() else {
             return;
         };
         for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
@@ -114,16 +183,46 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         local_bounds: Rect,
         mut shade: impl FnMut(FxPoint) -> Option<(Rgb888, u8)>,
     ) {
-        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
+        if !self.maps.invertible {
+            return;
+        }
+        let Some(area) = self.area(local_bounds) else {
             return;
         };
-        let map = FxMap::new(&to_local);
+        let map = &self.maps.fixed;
+        let opacity = self.opacity;
+        let (x0, width) = (area.top_left.x, area.size.width as usize);
         for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
-            let mut row = map.row(area.top_left.x, y);
-            for x in area.top_left.x..area.top_left.x + area.size.width as i32 {
-                if let Some((color, alpha)) = shade(row.next_point()) {
-                    // `area` lies inside the clip: no test per pixel.
-                    self.blend_inside(Point::new(x, y), color, alpha);
+            // `area` lies inside the clip: no test per pixel.
+            let Some(pixels) = tile_row(self.pixels, &self.tile, y, x0, width) else {
+                continue;
+            };
+            // One call of `shade` in the loop, so that it is inlined: the 64-bit walk
+            // of `FxRow::next_point` in locals, the rare 128-bit one out of line.
+            let (mut x, mut y, step_x, step_y, mut wide) = match map.row(x0, y) {
+                FxRow::Narrow {
+                    x,
+                    y,
+                    step_x,
+                    step_y,
+                } => (x, y, step_x, step_y, None),
+                wide => (0, 0, 0, 0, Some(wide)),
+            };
+            for pixel in pixels {
+                let point = match &mut wide {
+                    None => {
+                        let point = FxPoint {
+                            x: x >> FX_SHIFT,
+                            y: y >> FX_SHIFT,
+                        };
+                        x += step_x;
+                        y += step_y;
+                        point
+                    }
+                    Some(row) => row.next_point(),
+                };
+                if let Some((color, alpha)) = shade(point) {
+                    blend_pixel(pixel, color, alpha, opacity);
                 }
             }
         }
@@ -136,7 +235,10 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// [`paint_fixed`](Self::paint_fixed) hands its shader, with no rounding. `None`
     /// for any other map, and for a translation so far out that the points saturate.
     pub(crate) fn fixed_translation(&self) -> Option<FxPoint> {
-        let map = FxMap::new(&self.to_local?);
+        if !self.maps.invertible {
+            return None;
+        }
+        let map = &self.maps.fixed;
         if !map.is_unit_translation() {
             return None;
         }
@@ -149,17 +251,13 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
 
     /// The screen pixels whose centres may fall in `local_bounds`, inside the clip.
     pub(crate) fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
-        let screen = self.to_screen.transform_rect(&local_bounds);
-        // Clamped so that huge (finite) shapes cannot overflow the integer corners.
-        let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
-        let area = Rectangle::with_corners(
-            Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
-            Point::new(
-                pixel(libm::ceilf(screen.max_x())),
-                pixel(libm::ceilf(screen.max_y())),
-            ),
-        )
-        .intersection(&self.clip);
+        // The content rectangle's cover was worked out with the maps.
+        let cover = if same_rect(&local_bounds, &self.content) {
+            self.maps.content_cover
+        } else {
+            cover(&self.to_screen, &local_bounds)
+        };
+        let area = cover.intersection(&self.clip);
         (!area.is_zero_sized()).then_some(area)
     }
 
@@ -246,6 +344,21 @@ pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u
     } else {
         C::from_rgb888(color).blend(*pixel, alpha)
     };
+}
+
+/// Pixels `x0..x0 + width` of screen row `y` in the tile's `pixels` (the caller has
+/// clipped them to the tile); `None` if they are not all in the buffer.
+#[inline]
+fn tile_row<'p, C>(
+    pixels: &'p mut [C],
+    tile: &Rectangle,
+    y: i32,
+    x0: i32,
+    width: usize,
+) -> Option<&'p mut [C]> {
+    let row = usize::try_from(y - tile.top_left.y).ok()? * tile.size.width as usize;
+    let start = row + usize::try_from(x0 - tile.top_left.x).ok()?;
+    pixels.get_mut(start..start + width)
 }
 
 /// See [`Canvas::screen_target`].

@@ -43,6 +43,9 @@ const RADIUS_LIMIT: Fx = 1 << 31;
 /// Fractional bits of the inverse transform.
 const MAP_BITS: u32 = 32;
 
+/// The shift from a row walk's doubled map coordinates to an [`Fx`].
+pub(crate) const FX_SHIFT: u32 = MAP_BITS + 1 - FX_BITS;
+
 /// `v` as an [`Fx`], rounded to nearest and saturating at ±2^40 units; NaN gives 0.
 ///
 /// ```
@@ -246,6 +249,7 @@ impl FxEllipse {
 
 /// A canvas's inverse transform in fixed point: screen pixel centres to anchor space,
 /// one pixel at a time along a row.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct FxMap {
     a: i128,
     b: i128,

@@ -24,7 +24,7 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
-use crate::render::canvas::{pixel_cover, screen_cover, Canvas};
+use crate::render::canvas::{pixel_cover, screen_cover, Canvas, NodeMaps};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
@@ -126,6 +126,9 @@ struct Item {
     clip: Rectangle,
     to_screen: Affine2,
     content: Rect,
+    /// What the canvas needs of `to_screen` and `content`, worked out once a frame when
+    /// the node is first drawn (`None` until then: most nodes are not redrawn).
+    maps: Option<NodeMaps>,
 }
 
 /// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
@@ -447,6 +450,7 @@ impl<
             ty: height as f32,
         };
         let own = self.inherited[n];
+        let to_screen = flip.then_apply_to(&world_matrix);
         // Every node is listed at most once and there are at most N.
         let _ = self.items.push(Item {
             node: n as u16,
@@ -455,8 +459,9 @@ impl<
             opacity: own.opacity,
             bounds,
             clip,
-            to_screen: flip.then_apply_to(&world_matrix),
+            to_screen,
             content,
+            maps: None,
         });
     }
 
@@ -681,7 +686,7 @@ impl<
     {
         let area = (tile.size.width * tile.size.height) as usize;
         draw_items(
-            &self.items,
+            &mut self.items,
             self.background,
             world,
             tile,
@@ -712,7 +717,7 @@ fn draw_items<
     const TR: usize,
     const LS: usize,
 >(
-    items: &[Item],
+    items: &mut [Item],
     background: Rgb888,
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
@@ -722,22 +727,26 @@ fn draw_items<
 {
     let background = C::from_rgb888(background);
     pixels.fill(background);
-    for item in items {
+    for item in items.iter_mut() {
         if item.bounds.intersection(&tile).is_zero_sized() {
             continue;
         }
+        let maps = *item
+            .maps
+            .get_or_insert_with(|| NodeMaps::new(&item.to_screen, &item.content));
         let mut c = world.arena.slot(usize::from(item.node)).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
             let kind = world.comps.kind(usize::from(c));
             if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
-                let mut canvas = Canvas::new(
+                let mut canvas = Canvas::with_maps(
                     pixels,
                     tile,
                     item.clip,
                     item.to_screen,
                     item.content,
                     item.opacity,
+                    &maps,
                 );
                 world.comps.set.draw(c, &mut canvas);
             }
