@@ -16,7 +16,8 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
-use crate::render::fixed::{FxMap, FxPoint, FxRow, FX_SHIFT};
+use crate::render::fixed::{Fx, FxAxis, FxMap, FxPoint, FxRow, FX_SHIFT};
+use crate::render::span::{self, Coverage};
 use crate::{Affine2, Rect, Vec2};
 
 /// The node-level view of a tile: where to draw, and how the node maps to the screen.
@@ -249,6 +250,65 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         (origin.x.abs() < limit && origin.y.abs() < limit).then_some(origin)
     }
 
+    /// Draws `color` over pixels `x0..x1` of screen row `y`, as far as they lie in the
+    /// clip, with `coverage` times the node's opacity: the same pixels as
+    /// [`blend`](Self::blend) on each, a run at a time (a fill of the tile's row when
+    /// opaque). [`Coverage::Row`] gives pixel `x0 + k` the coverage `row[k]`.
+    pub fn span(&mut self, y: i32, x0: i32, x1: i32, color: Rgb888, coverage: Coverage<'_>) {
+        let Some((pixels, start, opacity)) = self.row_mut(y, x0, x1) else {
+            return;
+        };
+        let ink = C::from_rgb888(color);
+        match coverage {
+            Coverage::Full => span::fill_run(pixels, ink, opacity),
+            Coverage::Const(alpha) => span::fill_run(pixels, ink, span::times(alpha, opacity)),
+            Coverage::Row(row) => {
+                let skipped = (start - x0) as usize;
+                let row = row.get(skipped..).unwrap_or(&[]);
+                span::blend_row(pixels, ink, row, opacity);
+            }
+        }
+    }
+
+    /// Fills the pixels `outer.0..outer.1` of row `y` with `edge`, except those also in
+    /// `inner.0..inner.1`, which take `middle` (`None` leaves pixels alone): a row of a
+    /// stroked shape, or a bar's fill beside its track.
+    pub(crate) fn split_span(
+        &mut self,
+        y: i32,
+        outer: (i32, i32),
+        inner: (i32, i32),
+        edge: Option<Rgb888>,
+        middle: Option<Rgb888>,
+    ) {
+        let (x0, x1) = outer;
+        let i0 = inner.0.clamp(x0, x1.max(x0));
+        let i1 = inner.1.clamp(i0, x1.max(i0));
+        if let Some(edge) = edge {
+            self.span(y, x0, i0.min(x1), edge, Coverage::Full);
+        }
+        if let Some(middle) = middle {
+            self.span(y, i0, i1, middle, Coverage::Full);
+        }
+        if let Some(edge) = edge {
+            self.span(y, i1.max(i0), x1, edge, Coverage::Full);
+        }
+    }
+
+    /// The rows [`paint_fixed`](Self::paint_fixed) would visit for `local_bounds`, with
+    /// the columns of each found from an interval of anchor space, when the node's map
+    /// keeps the axes apart (any position and scale, mirrored or not, but no rotation);
+    /// `None` for any other map. Shapes whose rows cross them in one run draw those runs
+    /// as spans, with the very pixels the sampler would pick.
+    pub(crate) fn axis_rows(&self, local_bounds: Rect) -> Option<AxisRows> {
+        if !self.maps.invertible {
+            return None;
+        }
+        let (x, y) = self.maps.fixed.axes()?;
+        let area = self.area(local_bounds).unwrap_or(Rectangle::zero());
+        Some(AxisRows { x, y, area })
+    }
+
     /// The screen pixels whose centres may fall in `local_bounds`, inside the clip.
     pub(crate) fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
         // The content rectangle's cover was worked out with the maps.
@@ -321,6 +381,31 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// that need no transform beyond the position the caller gives them.
     pub fn screen_target(&mut self) -> ScreenTarget<'_, 'a, C> {
         ScreenTarget { canvas: self }
+    }
+}
+
+/// See [`Canvas::axis_rows`]: the pixels of an area, rows with their anchor-space y,
+/// runs of columns from anchor-space x.
+#[derive(Clone, Copy)]
+pub(crate) struct AxisRows {
+    x: FxAxis,
+    y: FxAxis,
+    area: Rectangle,
+}
+
+impl AxisRows {
+    /// The rows of the area, each with the anchor-space y of its pixel centres.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
+        let y0 = self.area.top_left.y;
+        (y0..y0 + self.area.size.height as i32).map(|y| (y, self.y.at(y)))
+    }
+
+    /// The columns of the area whose pixel centres have an anchor-space x in
+    /// `first..=last` (both in [`Fx`]), as `x0..x1`.
+    pub(crate) fn columns(&self, first: Fx, last: Fx) -> (i32, i32) {
+        let x0 = self.area.top_left.x;
+        self.x
+            .range(first, last, x0, x0 + self.area.size.width as i32)
     }
 }
 

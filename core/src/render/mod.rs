@@ -25,6 +25,7 @@ mod label;
 mod progress;
 mod renderer;
 mod shape;
+mod span;
 mod sprite;
 
 pub use crate::engine::component_set::DrawSet;
@@ -41,4 +42,5 @@ pub use label::{
 pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer, TileCursor};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};
+pub use span::Coverage;
 pub use sprite::{FrameLayout, Sprite, SpriteFrame, SpriteSheet};
