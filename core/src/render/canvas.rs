@@ -17,6 +17,7 @@ use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
 use crate::render::fixed::{Fx, FxAxis, FxMap, FxPoint, FxRow, FX_SHIFT};
+use crate::render::font::GlyphCursors;
 use crate::render::span::{self, Coverage};
 use crate::{Affine2, Rect, Vec2};
 
@@ -29,6 +30,7 @@ pub struct Canvas<'a, C> {
     maps: NodeMaps,
     content: Rect,
     opacity: u8,
+    glyphs: Option<&'a mut GlyphCursors>,
 }
 
 /// What a canvas derives from a node's transform and content rectangle, worked out once
@@ -117,7 +119,21 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             maps: *maps,
             content,
             opacity,
+            glyphs: None,
         }
+    }
+
+    /// This canvas with the frame's [`GlyphCursors`], which let a large glyph cut by
+    /// several tiles be decoded once.
+    pub(crate) fn with_glyphs(mut self, glyphs: &'a mut GlyphCursors) -> Self {
+        self.glyphs = Some(glyphs);
+        self
+    }
+
+    /// The frame's [`GlyphCursors`], if the renderer gave them.
+    #[cfg_attr(not(feature = "u8g2"), allow(dead_code))]
+    pub(crate) fn glyphs(&mut self) -> Option<&mut GlyphCursors> {
+        self.glyphs.as_deref_mut()
     }
 
     /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.

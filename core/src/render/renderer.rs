@@ -28,6 +28,7 @@ use crate::render::canvas::{pixel_cover, screen_cover, Canvas, NodeMaps};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
+use crate::render::font::GlyphCursors;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
@@ -164,6 +165,8 @@ pub struct Renderer<
     /// is inside its subtree.
     inherited: [Inherited; N],
     frame: u32,
+    /// Where large glyphs' decoding stopped, from one tile to the next.
+    glyphs: GlyphCursors,
     /// The world's order version at the last frame.
     seen_order: u32,
     invalidated: bool,
@@ -196,6 +199,7 @@ impl<
             items: Vec::new(),
             inherited: [Inherited::NONE; N],
             frame: 0,
+            glyphs: GlyphCursors::default(),
             seen_order: 0,
             invalidated: true,
         }
@@ -691,6 +695,7 @@ impl<
             world,
             tile,
             &mut self.buffer[..area],
+            &mut self.glyphs,
         );
     }
 }
@@ -722,6 +727,7 @@ fn draw_items<
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
     pixels: &mut [C],
+    glyphs: &mut GlyphCursors,
 ) where
     S: DrawSet + Dispatch,
 {
@@ -747,7 +753,8 @@ fn draw_items<
                     item.content,
                     item.opacity,
                     &maps,
-                );
+                )
+                .with_glyphs(glyphs);
                 world.comps.set.draw(c, &mut canvas);
             }
             c = slot.next;
