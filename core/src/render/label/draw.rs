@@ -12,7 +12,6 @@ use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
 use crate::render::font::{blit_aa_glyph, sample_aa_glyph, Font, GlyphMask};
-use crate::render::span;
 use crate::Rect;
 
 use super::layout::{Lines, Metrics, Placement};
@@ -102,10 +101,12 @@ impl<const N: usize> Label<N> {
             #[cfg(feature = "u8g2")]
             let decoded = match font {
                 Font::U8g2(f) => {
-                    // A line cut by the clip's edges may be drawn over several tiles:
-                    // its glyphs' decoding goes on from where the last tile stopped.
-                    let cut =
-                        gy.saturating_add(first_row) < cy0 || gy.saturating_add(end_row) > cy1;
+                    // A line cut by the clip's edges and much taller than it is drawn
+                    // over several tiles: its glyphs' decoding goes on from where the
+                    // last tile stopped (a short glyph decodes from its start cheaply).
+                    let cut = (gy.saturating_add(first_row) < cy0
+                        || gy.saturating_add(end_row) > cy1)
+                        && end_row.saturating_sub(first_row) > 2 * (cy1 - cy0);
                     let cursors = canvas.glyphs().filter(|_| cut).map(|g| (g, (gx, gy)));
                     f.glyph_rows(c, &mut mask, cy0 - gy, cy1 - gy, cursors)
                 }
@@ -133,19 +134,16 @@ impl<const N: usize> Label<N> {
                 if row.len() < 64 {
                     bits &= (1u64 << row.len()) - 1;
                 }
-                // Each run of set bits as one span.
                 while bits != 0 {
-                    let k = bits.trailing_zeros();
-                    let run = (bits >> k).trailing_ones();
-                    let (k, end) = (k as usize, (k + run) as usize);
-                    if let Some(pixels) = row.get_mut(k..end) {
-                        span::fill_run(pixels, ink, opacity);
+                    let k = bits.trailing_zeros() as usize;
+                    if let Some(pixel) = row.get_mut(k) {
+                        *pixel = if opacity == u8::MAX {
+                            ink
+                        } else {
+                            ink.blend(*pixel, opacity)
+                        };
                     }
-                    bits = if end >= 64 {
-                        0
-                    } else {
-                        bits & (u64::MAX << end)
-                    };
+                    bits &= bits - 1;
                 }
             }
             true
