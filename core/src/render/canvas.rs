@@ -16,7 +16,9 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
-use crate::render::fixed::{FxMap, FxPoint};
+use crate::render::fixed::{Fx, FxAxis, FxMap, FxPoint, FxRow, FX_SHIFT};
+use crate::render::font::GlyphCursors;
+use crate::render::span::{self, Coverage};
 use crate::{Affine2, Rect, Vec2};
 
 /// The node-level view of a tile: where to draw, and how the node maps to the screen.
@@ -25,15 +27,68 @@ pub struct Canvas<'a, C> {
     tile: Rectangle,
     clip: Rectangle,
     to_screen: Affine2,
-    to_local: Option<Affine2>,
+    maps: NodeMaps,
     content: Rect,
     opacity: u8,
+    glyphs: Option<&'a mut GlyphCursors>,
+}
+
+/// What a canvas derives from a node's transform and content rectangle, worked out once
+/// a frame (the renderer keeps it with each node it lists) rather than for every tile
+/// the node is drawn in: the inverse transform in fixed point and the pixels covering
+/// the content rectangle. The `f32` inverse of the general path ([`Canvas::paint`]) is
+/// not kept: that path is slow anyway, and the maps stay small.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeMaps {
+    /// `to_screen`'s inverse in fixed point; meaningless unless `invertible`.
+    fixed: FxMap,
+    invertible: bool,
+    /// The screen pixels whose centres may fall in the content rectangle (before any
+    /// clip): what [`Canvas::area`] gives for it.
+    content_cover: Rectangle,
+}
+
+impl NodeMaps {
+    /// The maps of a node drawn through `to_screen` with content rectangle `content`.
+    pub(crate) fn new(to_screen: &Affine2, content: &Rect) -> Self {
+        let to_local = to_screen.inverse();
+        NodeMaps {
+            fixed: FxMap::new(&to_local.unwrap_or(*to_screen)),
+            invertible: to_local.is_some(),
+            content_cover: cover(to_screen, content),
+        }
+    }
+}
+
+/// The screen pixels whose centres may fall in `local` (anchor space) under
+/// `to_screen`: the rectangle [`Canvas::area`] clips.
+fn cover(to_screen: &Affine2, local: &Rect) -> Rectangle {
+    let screen = to_screen.transform_rect(local);
+    // Clamped so that huge (finite) shapes cannot overflow the integer corners.
+    let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
+    Rectangle::with_corners(
+        Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
+        Point::new(
+            pixel(libm::ceilf(screen.max_x())),
+            pixel(libm::ceilf(screen.max_y())),
+        ),
+    )
+}
+
+/// Whether two rectangles are the same bit for bit (an integer comparison: no float
+/// operation on a board without an FPU).
+fn same_rect(a: &Rect, b: &Rect) -> bool {
+    a.x.to_bits() == b.x.to_bits()
+        && a.y.to_bits() == b.y.to_bits()
+        && a.width.to_bits() == b.width.to_bits()
+        && a.height.to_bits() == b.height.to_bits()
 }
 
 impl<'a, C: RenderColor> Canvas<'a, C> {
     /// A canvas over `pixels` (row-major, `tile.size.width` per row) covering `tile` on
     /// screen, drawing only inside `clip`, for a node whose anchor space maps to screen
     /// pixels through `to_screen`.
+    #[cfg(test)]
     pub(crate) fn new(
         pixels: &'a mut [C],
         tile: Rectangle,
@@ -42,15 +97,43 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         content: Rect,
         opacity: u8,
     ) -> Self {
+        let maps = NodeMaps::new(&to_screen, &content);
+        Canvas::with_maps(pixels, tile, clip, to_screen, content, opacity, &maps)
+    }
+
+    /// [`new`](Self::new) with the node's [`NodeMaps`] worked out beforehand.
+    pub(crate) fn with_maps(
+        pixels: &'a mut [C],
+        tile: Rectangle,
+        clip: Rectangle,
+        to_screen: Affine2,
+        content: Rect,
+        opacity: u8,
+        maps: &NodeMaps,
+    ) -> Self {
         Canvas {
             pixels,
             tile,
             clip: clip.intersection(&tile),
             to_screen,
-            to_local: to_screen.inverse(),
+            maps: *maps,
             content,
             opacity,
+            glyphs: None,
         }
+    }
+
+    /// This canvas with the frame's [`GlyphCursors`], which let a large glyph cut by
+    /// several tiles be decoded once.
+    pub(crate) fn with_glyphs(mut self, glyphs: &'a mut GlyphCursors) -> Self {
+        self.glyphs = Some(glyphs);
+        self
+    }
+
+    /// The frame's [`GlyphCursors`], if the renderer gave them.
+    #[cfg_attr(not(feature = "u8g2"), allow(dead_code))]
+    pub(crate) fn glyphs(&mut self) -> Option<&mut GlyphCursors> {
+        self.glyphs.as_deref_mut()
     }
 
     /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.
@@ -90,7 +173,10 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         local_bounds: Rect,
         mut shade: impl FnMut(Vec2) -> Option<(Rgb888, u8)>,
     ) {
-        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
+        let Some(area) = self.area(local_bounds) else {
+            return;
+        };
+        let Some(to_local) = self.to_screen.inverse() else {
             return;
         };
         for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
@@ -114,16 +200,46 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         local_bounds: Rect,
         mut shade: impl FnMut(FxPoint) -> Option<(Rgb888, u8)>,
     ) {
-        let (Some(to_local), Some(area)) = (self.to_local, self.area(local_bounds)) else {
+        if !self.maps.invertible {
+            return;
+        }
+        let Some(area) = self.area(local_bounds) else {
             return;
         };
-        let map = FxMap::new(&to_local);
+        let map = &self.maps.fixed;
+        let opacity = self.opacity;
+        let (x0, width) = (area.top_left.x, area.size.width as usize);
         for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
-            let mut row = map.row(area.top_left.x, y);
-            for x in area.top_left.x..area.top_left.x + area.size.width as i32 {
-                if let Some((color, alpha)) = shade(row.next_point()) {
-                    // `area` lies inside the clip: no test per pixel.
-                    self.blend_inside(Point::new(x, y), color, alpha);
+            // `area` lies inside the clip: no test per pixel.
+            let Some(pixels) = tile_row(self.pixels, &self.tile, y, x0, width) else {
+                continue;
+            };
+            // One call of `shade` in the loop, so that it is inlined: the 64-bit walk
+            // of `FxRow::next_point` in locals, the rare 128-bit one out of line.
+            let (mut x, mut y, step_x, step_y, mut wide) = match map.row(x0, y) {
+                FxRow::Narrow {
+                    x,
+                    y,
+                    step_x,
+                    step_y,
+                } => (x, y, step_x, step_y, None),
+                wide => (0, 0, 0, 0, Some(wide)),
+            };
+            for pixel in pixels {
+                let point = match &mut wide {
+                    None => {
+                        let point = FxPoint {
+                            x: x >> FX_SHIFT,
+                            y: y >> FX_SHIFT,
+                        };
+                        x += step_x;
+                        y += step_y;
+                        point
+                    }
+                    Some(row) => row.next_point(),
+                };
+                if let Some((color, alpha)) = shade(point) {
+                    blend_pixel(pixel, color, alpha, opacity);
                 }
             }
         }
@@ -136,7 +252,10 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// [`paint_fixed`](Self::paint_fixed) hands its shader, with no rounding. `None`
     /// for any other map, and for a translation so far out that the points saturate.
     pub(crate) fn fixed_translation(&self) -> Option<FxPoint> {
-        let map = FxMap::new(&self.to_local?);
+        if !self.maps.invertible {
+            return None;
+        }
+        let map = &self.maps.fixed;
         if !map.is_unit_translation() {
             return None;
         }
@@ -147,19 +266,74 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         (origin.x.abs() < limit && origin.y.abs() < limit).then_some(origin)
     }
 
+    /// Draws `color` over pixels `x0..x1` of screen row `y`, as far as they lie in the
+    /// clip, with `coverage` times the node's opacity: the same pixels as
+    /// [`blend`](Self::blend) on each, a run at a time (a fill of the tile's row when
+    /// opaque). [`Coverage::Row`] gives pixel `x0 + k` the coverage `row[k]`.
+    pub fn span(&mut self, y: i32, x0: i32, x1: i32, color: Rgb888, coverage: Coverage<'_>) {
+        let Some((pixels, start, opacity)) = self.row_mut(y, x0, x1) else {
+            return;
+        };
+        let ink = C::from_rgb888(color);
+        match coverage {
+            Coverage::Full => span::fill_run(pixels, ink, opacity),
+            Coverage::Const(alpha) => span::fill_run(pixels, ink, span::times(alpha, opacity)),
+            Coverage::Row(row) => {
+                let skipped = (start - x0) as usize;
+                let row = row.get(skipped..).unwrap_or(&[]);
+                span::blend_row(pixels, ink, row, opacity);
+            }
+        }
+    }
+
+    /// Fills the pixels `outer.0..outer.1` of row `y` with `edge`, except those also in
+    /// `inner.0..inner.1`, which take `middle` (`None` leaves pixels alone): a row of a
+    /// stroked shape, or a bar's fill beside its track.
+    pub(crate) fn split_span(
+        &mut self,
+        y: i32,
+        outer: (i32, i32),
+        inner: (i32, i32),
+        edge: Option<Rgb888>,
+        middle: Option<Rgb888>,
+    ) {
+        let (x0, x1) = outer;
+        let i0 = inner.0.clamp(x0, x1.max(x0));
+        let i1 = inner.1.clamp(i0, x1.max(i0));
+        if let Some(edge) = edge {
+            self.span(y, x0, i0.min(x1), edge, Coverage::Full);
+        }
+        if let Some(middle) = middle {
+            self.span(y, i0, i1, middle, Coverage::Full);
+        }
+        if let Some(edge) = edge {
+            self.span(y, i1.max(i0), x1, edge, Coverage::Full);
+        }
+    }
+
+    /// The rows [`paint_fixed`](Self::paint_fixed) would visit for `local_bounds`, with
+    /// the columns of each found from an interval of anchor space, when the node's map
+    /// keeps the axes apart (any position and scale, mirrored or not, but no rotation);
+    /// `None` for any other map. Shapes whose rows cross them in one run draw those runs
+    /// as spans, with the very pixels the sampler would pick.
+    pub(crate) fn axis_rows(&self, local_bounds: Rect) -> Option<AxisRows> {
+        if !self.maps.invertible {
+            return None;
+        }
+        let (x, y) = self.maps.fixed.axes()?;
+        let area = self.area(local_bounds).unwrap_or(Rectangle::zero());
+        Some(AxisRows { x, y, area })
+    }
+
     /// The screen pixels whose centres may fall in `local_bounds`, inside the clip.
     pub(crate) fn area(&self, local_bounds: Rect) -> Option<Rectangle> {
-        let screen = self.to_screen.transform_rect(&local_bounds);
-        // Clamped so that huge (finite) shapes cannot overflow the integer corners.
-        let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
-        let area = Rectangle::with_corners(
-            Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
-            Point::new(
-                pixel(libm::ceilf(screen.max_x())),
-                pixel(libm::ceilf(screen.max_y())),
-            ),
-        )
-        .intersection(&self.clip);
+        // The content rectangle's cover was worked out with the maps.
+        let cover = if same_rect(&local_bounds, &self.content) {
+            self.maps.content_cover
+        } else {
+            cover(&self.to_screen, &local_bounds)
+        };
+        let area = cover.intersection(&self.clip);
         (!area.is_zero_sized()).then_some(area)
     }
 
@@ -226,6 +400,31 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     }
 }
 
+/// See [`Canvas::axis_rows`]: the pixels of an area, rows with their anchor-space y,
+/// runs of columns from anchor-space x.
+#[derive(Clone, Copy)]
+pub(crate) struct AxisRows {
+    x: FxAxis,
+    y: FxAxis,
+    area: Rectangle,
+}
+
+impl AxisRows {
+    /// The rows of the area, each with the anchor-space y of its pixel centres.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
+        let y0 = self.area.top_left.y;
+        (y0..y0 + self.area.size.height as i32).map(|y| (y, self.y.at(y)))
+    }
+
+    /// The columns of the area whose pixel centres have an anchor-space x in
+    /// `first..=last` (both in [`Fx`]), as `x0..x1`.
+    pub(crate) fn columns(&self, first: Fx, last: Fx) -> (i32, i32) {
+        let x0 = self.area.top_left.x;
+        self.x
+            .range(first, last, x0, x0 + self.area.size.width as i32)
+    }
+}
+
 /// Blends `color` with `alpha`, times the node's `opacity`, onto `pixel`: the one
 /// blend of every path that writes a tile (the sampler's [`Canvas::blend`] and the
 /// row-at-a-time fast paths), so that they give the same pixels.
@@ -246,6 +445,21 @@ pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u
     } else {
         C::from_rgb888(color).blend(*pixel, alpha)
     };
+}
+
+/// Pixels `x0..x0 + width` of screen row `y` in the tile's `pixels` (the caller has
+/// clipped them to the tile); `None` if they are not all in the buffer.
+#[inline]
+fn tile_row<'p, C>(
+    pixels: &'p mut [C],
+    tile: &Rectangle,
+    y: i32,
+    x0: i32,
+    width: usize,
+) -> Option<&'p mut [C]> {
+    let row = usize::try_from(y - tile.top_left.y).ok()? * tile.size.width as usize;
+    let start = row + usize::try_from(x0 - tile.top_left.x).ok()?;
+    pixels.get_mut(start..start + width)
 }
 
 /// See [`Canvas::screen_target`].

@@ -28,6 +28,41 @@ pub trait RenderColor: PixelColor + From<Rgb888> {
 
     /// `self` drawn over `below` with opacity `alpha` (0 transparent, 255 opaque).
     fn blend(self, below: Self, alpha: u8) -> Self;
+
+    /// `self` drawn over each pixel of `below` with the same `alpha`: the same pixels as
+    /// [`blend`](Self::blend) one at a time, which the built-in colour types do with the
+    /// colour's share worked out once for the run.
+    fn blend_run(self, below: &mut [Self], alpha: u8) {
+        for pixel in below {
+            *pixel = self.blend(*pixel, alpha);
+        }
+    }
+}
+
+/// One channel's share of a blend at `alpha`, worked out once for a run: `mix(over,
+/// under, alpha)` is `share.of(under)`.
+#[derive(Clone, Copy)]
+struct Share {
+    /// `over · alpha + 127` (the rounding included).
+    over: u32,
+    /// `255 − alpha`.
+    rest: u32,
+}
+
+impl Share {
+    fn new(over: u8, alpha: u8) -> Self {
+        let a = u32::from(alpha);
+        Share {
+            over: u32::from(over) * a + 127,
+            rest: 255 - a,
+        }
+    }
+
+    /// [`mix`] of the channel over `under`.
+    #[inline]
+    fn of(self, under: u8) -> u8 {
+        ((self.over + u32::from(under) * self.rest) / 255) as u8
+    }
 }
 
 /// One channel of `max` levels: `(alpha · over + (255 − alpha) · under) / 255`, rounded.
@@ -47,6 +82,17 @@ macro_rules! rgb_blend {
                     mix(self.b(), below.b(), alpha),
                 )
             }
+
+            fn blend_run(self, below: &mut [Self], alpha: u8) {
+                let (r, g, b) = (
+                    Share::new(self.r(), alpha),
+                    Share::new(self.g(), alpha),
+                    Share::new(self.b(), alpha),
+                );
+                for pixel in below {
+                    *pixel = <$t>::new(r.of(pixel.r()), g.of(pixel.g()), b.of(pixel.b()));
+                }
+            }
         }
     )*};
 }
@@ -56,6 +102,13 @@ macro_rules! gray_blend {
         impl RenderColor for $t {
             fn blend(self, below: Self, alpha: u8) -> Self {
                 <$t>::new(mix(self.luma(), below.luma(), alpha))
+            }
+
+            fn blend_run(self, below: &mut [Self], alpha: u8) {
+                let share = Share::new(self.luma(), alpha);
+                for pixel in below {
+                    *pixel = <$t>::new(share.of(pixel.luma()));
+                }
             }
         }
     )*};

@@ -43,6 +43,9 @@ const RADIUS_LIMIT: Fx = 1 << 31;
 /// Fractional bits of the inverse transform.
 const MAP_BITS: u32 = 32;
 
+/// The shift from a row walk's doubled map coordinates to an [`Fx`].
+pub(crate) const FX_SHIFT: u32 = MAP_BITS + 1 - FX_BITS;
+
 /// `v` as an [`Fx`], rounded to nearest and saturating at ±2^40 units; NaN gives 0.
 ///
 /// ```
@@ -132,6 +135,13 @@ impl FxRect {
     pub fn contains(&self, p: FxPoint) -> bool {
         p.x >= self.x0 && p.x < self.x1 && p.y >= self.y0 && p.y < self.y1
     }
+
+    /// The points of the line at height `y` that are inside, as `(first, last)` x
+    /// (both inside), exactly those [`contains`](Self::contains) accepts; `None` when
+    /// there are none.
+    pub(crate) fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
+        (y >= self.y0 && y < self.y1 && self.x0 < self.x1).then(|| (self.x0, self.x1 - 1))
+    }
 }
 
 /// A rectangle with rounded corners, ready to test points against.
@@ -191,6 +201,24 @@ impl FxRounded {
         let r = i128::from(self.radius);
         dx * dx + dy * dy <= r * r
     }
+
+    /// [`FxRect::row_span`] of this shape, exactly the points
+    /// [`contains`](Self::contains) accepts (for edges within ±2^60, which every
+    /// rectangle made by [`FxRect::of`] has).
+    pub(crate) fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
+        let (first, last) = self.outer.row_span(y)?;
+        let inner = &self.inner;
+        let dy = i128::from((inner.y0 - y).max(y - inner.y1).max(0));
+        if dy == 0 {
+            return Some((first, last));
+        }
+        // Inside iff the distance outside the inner rectangle along x is at most
+        // `reach`: then `dx² + dy² ≤ r²`, or `dx` is 0 (straight edges).
+        let r = i128::from(self.radius);
+        let reach = isqrt((r * r - dy * dy).max(0)) as Fx;
+        let (first, last) = (first.max(inner.x0 - reach), last.min(inner.x1 + reach));
+        (first <= last).then_some((first, last))
+    }
 }
 
 /// The ellipse inscribed in a rectangle, ready to test points against.
@@ -242,10 +270,43 @@ impl FxEllipse {
         let (rx, ry) = (i128::from(self.rx2), i128::from(self.ry2));
         dx * dx * ry * ry + dy * dy * rx * rx <= self.limit
     }
+
+    /// [`FxRect::row_span`] of the ellipse, exactly the points
+    /// [`contains`](Self::contains) accepts (for centres within ±2^60, which every
+    /// ellipse of a rectangle made by [`FxRect::of`] has).
+    pub(crate) fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
+        let dy = y.checked_mul(2)?.checked_sub(self.cy2)?;
+        if dy.unsigned_abs() > self.ry2.unsigned_abs() {
+            return None;
+        }
+        let (dy, rx, ry) = (i128::from(dy), i128::from(self.rx2), i128::from(self.ry2));
+        // `dx² · ry² ≤ limit − dy² · rx²`, in integers: `dx² ≤ ⌊…/ry²⌋`.
+        let room = self.limit - dy * dy * rx * rx;
+        if room < 0 {
+            return None;
+        }
+        let reach = isqrt(room / (ry * ry)).min(rx);
+        // `|2x − cx2| ≤ reach`.
+        let cx2 = i128::from(self.cx2);
+        let first = div_ceil(cx2 - reach, 2);
+        let last = (cx2 + reach).div_euclid(2);
+        (first <= last).then_some((first as Fx, last as Fx))
+    }
+}
+
+/// `⌊√v⌋` of a non-negative `v` (0 for a negative one).
+fn isqrt(v: i128) -> i128 {
+    u128::try_from(v).map_or(0, |v| v.isqrt() as i128)
+}
+
+/// `⌈n / d⌉` for `d > 0`.
+fn div_ceil(n: i128, d: i128) -> i128 {
+    -(-n).div_euclid(d)
 }
 
 /// A canvas's inverse transform in fixed point: screen pixel centres to anchor space,
 /// one pixel at a time along a row.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct FxMap {
     a: i128,
     b: i128,
@@ -275,6 +336,22 @@ impl FxMap {
     pub(crate) fn is_unit_translation(&self) -> bool {
         let one = 1i128 << MAP_BITS;
         self.a == one && self.b == 0 && self.c == 0 && self.d == -one
+    }
+
+    /// The map one axis at a time, when it keeps the axes apart (no rotation or shear):
+    /// a pixel centre's local x then depends on its column only, its local y on its row
+    /// only. `None` for any other map.
+    pub(crate) fn axes(&self) -> Option<(FxAxis, FxAxis)> {
+        (self.b == 0 && self.c == 0).then_some((
+            FxAxis {
+                step: 2 * self.a,
+                offset: self.a + 2 * self.tx,
+            },
+            FxAxis {
+                step: 2 * self.d,
+                offset: self.d + 2 * self.ty,
+            },
+        ))
     }
 
     /// A walker over the points of the pixel centres `(x, y)`, `(x + 1, y)`, … (rows of
@@ -317,6 +394,67 @@ impl FxMap {
                 step_y,
             },
         }
+    }
+}
+
+/// One axis of a map that keeps the axes apart ([`FxMap::axes`]): screen column (or
+/// row) `i`'s pixel centre is at local `step · i + offset`, shifted to an [`Fx`], the
+/// very coordinate the row walk gives (its 64-bit walk never reaches the clamp of the
+/// 128-bit one, so both are the clamped value).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FxAxis {
+    step: i128,
+    offset: i128,
+}
+
+impl FxAxis {
+    /// The local coordinate of screen column (or row) `i`'s centre.
+    pub(crate) fn at(&self, i: i32) -> Fx {
+        let limit = i128::from(FX_LIMIT);
+        ((self.step * i128::from(i) + self.offset) >> FX_SHIFT).clamp(-limit, limit) as Fx
+    }
+
+    /// The columns (or rows) `i` of `start..end` whose local coordinate is in
+    /// `first..=last`, as `i0..i1` (empty when `i0 >= i1`): the coordinate is monotonic
+    /// in `i`, so they are one run, found without visiting them.
+    pub(crate) fn range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
+        let limit = FX_LIMIT;
+        if first > last || first > limit || last < -limit || start >= end {
+            return (start, start);
+        }
+        // `at(i) ≥ first` iff `v ≥ first · 2^FX_SHIFT` (always, if `first` is at or
+        // below the clamp); `at(i) ≤ last` iff `v < (last + 1) · 2^FX_SHIFT`.
+        let low = (first > -limit).then(|| i128::from(first) << FX_SHIFT);
+        let high = (last < limit).then(|| ((i128::from(last) + 1) << FX_SHIFT) - 1);
+        let (mut i0, mut i1) = (i128::from(start), i128::from(end) - 1);
+        let (step, offset) = (self.step, self.offset);
+        if step == 0 {
+            let inside = low.is_none_or(|l| offset >= l) && high.is_none_or(|h| offset <= h);
+            return if inside { (start, end) } else { (start, start) };
+        }
+        // `step · i + offset` within `low..=high`.
+        let (lo_i, hi_i) = if step > 0 {
+            (
+                low.map(|l| div_ceil(l - offset, step)),
+                high.map(|h| (h - offset).div_euclid(step)),
+            )
+        } else {
+            (
+                high.map(|h| div_ceil(offset - h, -step)),
+                low.map(|l| (offset - l).div_euclid(-step)),
+            )
+        };
+        if let Some(l) = lo_i {
+            i0 = i0.max(l);
+        }
+        if let Some(h) = hi_i {
+            i1 = i1.min(h);
+        }
+        if i0 > i1 {
+            return (start, start);
+        }
+        // Both within `start..end`, so within `i32`.
+        (i0 as i32, i1 as i32 + 1)
     }
 }
 
@@ -391,8 +529,115 @@ impl FxRow {
 
 #[cfg(test)]
 mod tests {
-    use super::{FxMap, FxRow};
+    extern crate std;
+
+    use super::{fx, FxEllipse, FxMap, FxPoint, FxRect, FxRounded, FxRow, FX_ONE};
     use crate::Affine2;
+
+    /// A small deterministic generator.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self, below: u64) -> i64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) % below) as i64
+        }
+    }
+
+    /// `span` against `contains` on every point of a line at 1/16 pixel steps (and at
+    /// the span's ends and their neighbours).
+    fn check_spans(contains: impl Fn(FxPoint) -> bool, span: impl Fn(i64) -> Option<(i64, i64)>) {
+        for y in (-40 * FX_ONE..40 * FX_ONE).step_by(FX_ONE as usize / 16 + 7) {
+            let run = span(y);
+            if let Some((first, last)) = run {
+                assert!(first <= last);
+                for x in [first, last] {
+                    assert!(contains(FxPoint { x, y }), "{x} {y}");
+                }
+                for x in [first - 1, last + 1] {
+                    assert!(!contains(FxPoint { x, y }), "{x} {y}");
+                }
+            }
+            for x in (-40 * FX_ONE..40 * FX_ONE).step_by(FX_ONE as usize / 16 + 3) {
+                let inside = run.is_some_and(|(first, last)| first <= x && x <= last);
+                assert_eq!(contains(FxPoint { x, y }), inside, "{x} {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn row_spans_hold_exactly_the_points_inside() {
+        let mut rng = Lcg(7);
+        for _ in 0..40 {
+            let x0 = fx(rng.next(600) as f32 / 20.0 - 20.0) + rng.next(3);
+            let y0 = fx(rng.next(600) as f32 / 20.0 - 20.0) - rng.next(3);
+            let r = FxRect {
+                x0,
+                y0,
+                x1: x0 + rng.next(30 * FX_ONE as u64),
+                y1: y0 + rng.next(30 * FX_ONE as u64),
+            };
+            check_spans(|p| r.contains(p), |y| r.row_span(y));
+            let rounded = FxRounded::new(r, rng.next(12 * FX_ONE as u64));
+            check_spans(|p| rounded.contains(p), |y| rounded.row_span(y));
+            if let Some(e) = FxEllipse::new(r) {
+                check_spans(|p| e.contains(p), |y| e.row_span(y));
+            }
+        }
+    }
+
+    #[test]
+    fn an_axis_gives_the_walks_points_and_its_ranges_their_runs() {
+        let maps = [
+            (3.5, -7.25, 1.0, 1.0),
+            (-120.0, 64.3, 0.37, 2.5),
+            (11.0, 5.0, -1.0, 1.0),
+            (11.0, 5.0, 1.3, -0.7),
+            (1.0e5, -1.0e5, 1.0 / 127.0, 3.0),
+            (0.0, 0.0, 1.0e6, 1.0),
+        ];
+        for (tx, ty, sx, sy) in maps {
+            let to_screen = Affine2 {
+                a: sx,
+                b: 0.0,
+                c: 0.0,
+                d: -sy,
+                tx,
+                ty,
+            };
+            let Some(map) = to_screen.inverse().map(|m| FxMap::new(&m)) else {
+                continue;
+            };
+            let Some((ax, ay)) = map.axes() else {
+                panic!("an unrotated map keeps the axes apart");
+            };
+            for (x0, y) in [(-30, -3), (0, 0), (17, 40)] {
+                let mut row = map.row(x0, y);
+                let points: std::vec::Vec<FxPoint> = (0..60).map(|_| row.next_point()).collect();
+                for (k, p) in points.iter().enumerate() {
+                    assert_eq!((ax.at(x0 + k as i32), ay.at(y)), (p.x, p.y));
+                }
+                for (first, last) in [
+                    (points[7].x, points[40].x),
+                    (points[40].x, points[7].x),
+                    (points[3].x + 1, points[3].x + 1),
+                    (i64::MIN, points[20].x - 1),
+                    (points[20].x, i64::MAX),
+                    (-fx(9.0), fx(9.0)),
+                ] {
+                    let (i0, i1) = ax.range(first, last, x0, x0 + 60);
+                    for (k, p) in points.iter().enumerate() {
+                        let i = x0 + k as i32;
+                        let inside = first <= p.x && p.x <= last;
+                        assert_eq!(inside, i0 <= i && i < i1, "{i} in {i0}..{i1}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The row's walk forced to 128 bits.
     fn wide(row: &FxRow) -> FxRow {

@@ -26,6 +26,7 @@ mod label;
 mod progress;
 mod renderer;
 mod shape;
+mod span;
 mod sprite;
 
 pub use crate::engine::component_set::DrawSet;
@@ -42,4 +43,5 @@ pub use label::{
 pub use progress::ProgressBar;
 pub use renderer::{FrameStats, Renderer, TileCursor};
 pub use shape::{Geometry, Shape, Stroke, MAX_POLYGON_POINTS};
+pub use span::Coverage;
 pub use sprite::{FrameLayout, Sprite, SpriteFrame, SpriteSheet};

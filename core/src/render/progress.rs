@@ -6,7 +6,7 @@ use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
-use crate::render::fixed::{fx, FxRect, FX_ONE};
+use crate::render::fixed::{fx, Fx, FxRect, FX_ONE};
 use crate::{Component, HookMask, Hooks, Rect};
 
 /// A horizontal progress bar filling its node's content rectangle.
@@ -88,6 +88,29 @@ impl Draw for ProgressBar {
         let outer = FxRect::of(&r);
         let inner = outer.inset(FX_ONE);
         let fill_end = fx(r.x + self.clamped_value() * r.width);
+        if let Some(rows) = canvas.axis_rows(r) {
+            // As spans: the border around the inner rectangle's run, and in it the fill
+            // (points left of `fill_end`) beside the track.
+            for (y, ly) in rows.rows() {
+                let Some((first, last)) = outer.row_span(ly) else {
+                    continue;
+                };
+                let run = rows.columns(first, last);
+                let track = match self.border {
+                    Some(border) => {
+                        let hole = inner
+                            .row_span(ly)
+                            .map_or((run.0, run.0), |(first, last)| rows.columns(first, last));
+                        canvas.split_span(y, run, hole, Some(border), None);
+                        (hole.0.clamp(run.0, run.1), hole.1.clamp(run.0, run.1))
+                    }
+                    None => run,
+                };
+                let filled = rows.columns(Fx::MIN, fill_end.saturating_sub(1));
+                canvas.split_span(y, track, filled, Some(self.track), Some(self.fill));
+            }
+            return;
+        }
         canvas.paint_fixed(r, |p| {
             if !outer.contains(p) {
                 return None;

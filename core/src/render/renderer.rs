@@ -34,10 +34,11 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
-use crate::render::canvas::{pixel_cover, screen_cover, Canvas};
+use crate::render::canvas::{pixel_cover, screen_cover, Canvas, NodeMaps};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
+use crate::render::font::GlyphCursors;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
@@ -155,6 +156,10 @@ struct Item {
     clip: Rectangle,
     to_screen: Affine2,
     content: Rect,
+    /// What the canvas needs of `to_screen` and `content`, worked out when the node is
+    /// first drawn after its entry was made (`None` until then: most nodes are not
+    /// redrawn), and kept while the entry lasts: only a new entry changes either.
+    maps: Option<NodeMaps>,
 }
 
 /// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
@@ -190,6 +195,8 @@ pub struct Renderer<
     /// is inside its subtree.
     inherited: [Inherited; N],
     frame: u32,
+    /// Where large glyphs' decoding stopped, from one tile to the next.
+    glyphs: GlyphCursors,
     /// The world's order version at the last frame.
     seen_order: u32,
     invalidated: bool,
@@ -240,6 +247,7 @@ impl<
             items: Vec::new(),
             inherited: [Inherited::NONE; N],
             frame: 0,
+            glyphs: GlyphCursors::default(),
             seen_order: 0,
             invalidated: true,
             item_of: [NONE; N],
@@ -750,6 +758,7 @@ impl<
             ty: height as f32,
         };
         let own = self.inherited[n];
+        let to_screen = flip.then_apply_to(&world_matrix);
         Some(Item {
             node: n as u16,
             global_z: world.arena.meta(n).global_z,
@@ -757,8 +766,9 @@ impl<
             opacity: own.opacity,
             bounds,
             clip,
-            to_screen: flip.then_apply_to(&world_matrix),
+            to_screen,
             content,
+            maps: None,
         })
     }
 
@@ -1004,11 +1014,12 @@ impl<
     {
         let area = (tile.size.width * tile.size.height) as usize;
         draw_items(
-            &self.items,
+            &mut self.items,
             self.background,
             world,
             tile,
             &mut self.buffer[..area],
+            &mut self.glyphs,
         );
     }
 }
@@ -1035,33 +1046,39 @@ fn draw_items<
     const TR: usize,
     const LS: usize,
 >(
-    items: &[Item],
+    items: &mut [Item],
     background: Rgb888,
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
     pixels: &mut [C],
+    glyphs: &mut GlyphCursors,
 ) where
     S: DrawSet + Dispatch,
 {
     let background = C::from_rgb888(background);
     pixels.fill(background);
-    for item in items {
+    for item in items.iter_mut() {
         if item.bounds.intersection(&tile).is_zero_sized() {
             continue;
         }
+        let maps = *item
+            .maps
+            .get_or_insert_with(|| NodeMaps::new(&item.to_screen, &item.content));
         let mut c = world.arena.slot(usize::from(item.node)).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
             let kind = world.comps.kind(usize::from(c));
             if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
-                let mut canvas = Canvas::new(
+                let mut canvas = Canvas::with_maps(
                     pixels,
                     tile,
                     item.clip,
                     item.to_screen,
                     item.content,
                     item.opacity,
-                );
+                    &maps,
+                )
+                .with_glyphs(glyphs);
                 world.comps.set.draw(c, &mut canvas);
             }
             c = slot.next;

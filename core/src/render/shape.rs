@@ -14,7 +14,8 @@ use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
-use crate::render::fixed::{fx, FxEllipse, FxPoint, FxRect, FxRounded};
+use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded};
+use crate::render::span::Coverage;
 use crate::{Component, HookMask, Hooks, Rect, Vec2};
 
 /// Most points a polygon holds.
@@ -237,6 +238,52 @@ impl Outline {
             Outline::Empty => false,
         }
     }
+
+    /// The x of the points inside on the line at height `y`, first and last: every
+    /// outline is convex, so they are one run (exactly those `contains` accepts).
+    fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
+        match self {
+            Outline::Rectangle(r) => r.row_span(y),
+            Outline::Rounded(r) => r.row_span(y),
+            Outline::Ellipse(e) => e.row_span(y),
+            Outline::Empty => None,
+        }
+    }
+}
+
+/// Draws a closed shape as spans, one or three a row, when the node's map keeps the
+/// axes apart (see [`Canvas::axis_rows`]); false when it does not.
+fn draw_spans<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    bounds: Rect,
+    outer: &Outline,
+    inner: Option<&(Outline, Rgb888)>,
+    fill: Option<Rgb888>,
+) -> bool {
+    let Some(rows) = canvas.axis_rows(bounds) else {
+        return false;
+    };
+    for (y, ly) in rows.rows() {
+        let Some((first, last)) = outer.row_span(ly) else {
+            continue;
+        };
+        let run = rows.columns(first, last);
+        match inner {
+            // The stroke around the inner outline's run, the fill in it.
+            Some((inner, stroke)) => {
+                let hole = inner
+                    .row_span(ly)
+                    .map_or((run.0, run.0), |(first, last)| rows.columns(first, last));
+                canvas.split_span(y, run, hole, Some(*stroke), fill);
+            }
+            None => {
+                if let Some(fill) = fill {
+                    canvas.span(y, run.0, run.1, fill, Coverage::Full);
+                }
+            }
+        }
+    }
+    true
 }
 
 impl Draw for Shape {
@@ -278,6 +325,9 @@ impl Draw for Shape {
         }
         let outer = Outline::new(&self.geometry, &content, 0.0);
         let inner = stroke.map(|s| (Outline::new(&self.geometry, &content, s.width), s.color));
+        if draw_spans(canvas, bounds, &outer, inner.as_ref(), fill) {
+            return;
+        }
         canvas.paint_fixed(bounds, |p| {
             if !outer.contains(p) {
                 return None;

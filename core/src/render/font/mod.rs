@@ -28,7 +28,16 @@ pub use aa::{AaFont, AaGlyph};
 pub use bitmap::{BitmapFont, BitmapGlyph};
 pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
+pub(crate) use u8g2::GlyphCursors;
+#[cfg(feature = "u8g2")]
 pub use u8g2::U8g2Font;
+
+/// Where the decoding of glyphs stopped (u8g2 fonts only): nothing without them.
+#[cfg(not(feature = "u8g2"))]
+#[derive(Default)]
+pub(crate) struct GlyphCursors {
+    _nothing: (),
+}
 
 use embedded_graphics::geometry::OriginDimensions;
 use embedded_graphics::mono_font::MonoFont;

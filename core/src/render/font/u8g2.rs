@@ -133,6 +133,16 @@ impl Bits {
         }
     }
 
+    /// The reader of `data` where `cursor` stopped.
+    fn at(data: &'static [u8], cursor: &GlyphCursor) -> Self {
+        Bits {
+            data,
+            next: cursor.next,
+            pending: cursor.pending,
+            count: cursor.count,
+        }
+    }
+
     /// The next `count` bits (at most 8) as an unsigned number; `None` past the data
     /// (and for a wider field, which no u8g2 font has).
     #[inline]
@@ -253,16 +263,7 @@ impl U8g2Font {
 
     /// The header of `c`'s glyph.
     fn glyph_header(&self, c: char) -> Option<Glyph> {
-        let start = self.find(c)?;
-        let mut bits = Bits::new(self.data, start);
-        Some(Glyph {
-            width: bits.unsigned(self.byte(4))?,
-            height: bits.unsigned(self.byte(5))?,
-            x: bits.signed(self.byte(6))?,
-            y: bits.signed(self.byte(7))?,
-            advance: bits.signed(self.byte(8))?,
-            bits,
-        })
+        self.glyph_header_at(self.find(c)?)
     }
 
     pub(crate) fn advance(&self, c: char) -> i32 {
@@ -284,46 +285,216 @@ impl U8g2Font {
     /// Decodes a glyph into `mask`, in the glyph's own box; false when the font has no
     /// pixels for it.
     pub(crate) fn glyph(&self, c: char, mask: &mut GlyphMask) -> bool {
-        self.glyph_above(c, mask, i32::MAX)
+        self.glyph_rows(c, mask, 0, i32::MAX, None)
     }
 
     /// [`glyph`](Self::glyph), decoding only the rows above row `end` of the line (from
-    /// its top): the rows below stay empty. The label's blitter passes the bottom of the
-    /// region being redrawn, so that a glyph cut by a tile's bottom edge stops decoding
-    /// there (the runs are read from the glyph's start, so rows above cannot be skipped).
-    pub(crate) fn glyph_above(&self, c: char, mask: &mut GlyphMask, end: i32) -> bool {
-        let Some(mut g) = self.glyph_header(c) else {
+    /// its top): the rows below stay empty, and so may the rows above `begin`. The
+    /// label's blitter passes the rows of the region being redrawn, so that a glyph cut
+    /// by a tile's bottom edge stops decoding there. The runs are read from the glyph's
+    /// start, so rows above cannot be skipped, unless `cursors` remembers where the
+    /// decoding of this glyph at this place (`at`, on screen) stopped in an earlier
+    /// tile, at or above `begin`: then it goes on from there.
+    pub(crate) fn glyph_rows(
+        &self,
+        c: char,
+        mask: &mut GlyphMask,
+        begin: i32,
+        end: i32,
+        mut cursors: Option<(&mut GlyphCursors, (i32, i32))>,
+    ) -> bool {
+        let Some(start) = self.find(c) else {
             mask.reset(0, 0, 0, 0);
             return false;
         };
-        mask.reset(
-            g.x,
-            self.baseline() - (g.y + g.height as i32),
-            g.width,
-            g.height,
-        );
-        if g.width == 0 || g.height == 0 {
+        let remembered = cursors.as_mut().and_then(|(cursors, at)| {
+            let entry = cursors.find(self.data, start, *at)?;
+            let top = self.baseline() - (entry.y + entry.height as i32);
+            (top.saturating_add(entry.cursor.row as i32) <= begin).then_some(*entry)
+        });
+        let mut entry = match remembered {
+            Some(entry) => entry,
+            None => {
+                let Some(mut g) = self.glyph_header_at(start) else {
+                    mask.reset(0, 0, 0, 0);
+                    return false;
+                };
+                let cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
+                GlyphEntry {
+                    data: self.data,
+                    start,
+                    at: (0, 0),
+                    x: g.x,
+                    y: g.y,
+                    width: g.width,
+                    height: g.height,
+                    cursor,
+                }
+            }
+        };
+        let top = self.baseline() - (entry.y + entry.height as i32);
+        mask.reset(entry.x, top, entry.width, entry.height);
+        if entry.width == 0 || entry.height == 0 {
             return false;
         }
-        let (zeros_bits, ones_bits) = (self.byte(2), self.byte(3));
-        let width = g.width as usize;
         // The glyph's rows that are decoded.
-        let height = (end.saturating_sub(mask.top).max(0) as usize).min(g.height as usize);
-        let (mut row, mut column) = (0usize, 0usize);
-        let (Some(mut zeros), Some(mut ones)) =
-            (g.bits.unsigned(zeros_bits), g.bits.unsigned(ones_bits))
-        else {
-            return true;
+        let height = (end.saturating_sub(top).max(0) as u32).min(entry.height);
+        entry.cursor.run(
+            Bits::at(self.data, &entry.cursor),
+            (self.byte(2), self.byte(3)),
+            entry.width,
+            height,
+            mask,
+        );
+        if let Some((cursors, at)) = cursors {
+            entry.at = at;
+            cursors.keep(entry);
+        }
+        true
+    }
+
+    /// The header of the glyph whose bit stream starts at `start`.
+    fn glyph_header_at(&self, start: usize) -> Option<Glyph> {
+        let mut bits = Bits::new(self.data, start);
+        Some(Glyph {
+            width: bits.unsigned(self.byte(4))?,
+            height: bits.unsigned(self.byte(5))?,
+            x: bits.signed(self.byte(6))?,
+            y: bits.signed(self.byte(7))?,
+            advance: bits.signed(self.byte(8))?,
+            bits,
+        })
+    }
+}
+
+/// How many glyphs' decoding [`GlyphCursors`] remembers.
+const GLYPH_CURSORS: usize = 8;
+
+/// Where the decoding of a few glyphs stopped, each at its place on screen: the
+/// renderer keeps one for a frame's tiles, so that a large glyph cut by several tiles
+/// is decoded once from top to bottom rather than from its top in every tile. A few
+/// hundred bytes; a glyph it has forgotten is decoded from its start, as without it.
+#[derive(Default)]
+pub(crate) struct GlyphCursors {
+    entries: [Option<GlyphEntry>; GLYPH_CURSORS],
+    /// The entry the next new glyph replaces.
+    next: usize,
+}
+
+impl GlyphCursors {
+    /// The entry of the glyph starting at `start` of `data`, drawn at `at`.
+    fn find(&mut self, data: &'static [u8], start: usize, at: (i32, i32)) -> Option<&GlyphEntry> {
+        self.entries.iter().flatten().find(|e| {
+            e.start == start && e.at == at && core::ptr::eq(e.data.as_ptr(), data.as_ptr())
+        })
+    }
+
+    /// Remembers `entry`, over the same glyph's older one or, round the ring, another.
+    fn keep(&mut self, entry: GlyphEntry) {
+        let same = self.entries.iter().position(|e| {
+            e.is_some_and(|e| {
+                e.start == entry.start
+                    && e.at == entry.at
+                    && core::ptr::eq(e.data.as_ptr(), entry.data.as_ptr())
+            })
+        });
+        let k = same.unwrap_or_else(|| {
+            let k = self.next % GLYPH_CURSORS;
+            self.next = (k + 1) % GLYPH_CURSORS;
+            k
+        });
+        if let Some(slot) = self.entries.get_mut(k) {
+            *slot = Some(entry);
+        }
+    }
+}
+
+/// One glyph in [`GlyphCursors`]: which, where, its box, and its decoder.
+#[derive(Clone, Copy)]
+struct GlyphEntry {
+    data: &'static [u8],
+    start: usize,
+    at: (i32, i32),
+    x: i32,
+    y: i32,
+    width: u32,
+    height: u32,
+    cursor: GlyphCursor,
+}
+
+/// A glyph's run-length decoder between two rows: the bit reader's place and the run
+/// of ones it is in (`left` of `ones` still to set, from `(row, column)`).
+#[derive(Clone, Copy)]
+struct GlyphCursor {
+    next: usize,
+    pending: u32,
+    count: u8,
+    zeros: u32,
+    ones: u32,
+    row: u32,
+    column: u32,
+    left: u32,
+    /// The bit stream ended: no more rows have pixels.
+    done: bool,
+}
+
+impl GlyphCursor {
+    /// The decoder of a glyph `width` columns wide whose runs start at `bits`: the
+    /// first pair read, its zeros skipped.
+    fn start(bits: &mut Bits, zeros_bits: u8, ones_bits: u8, width: u32) -> Self {
+        let mut cursor = GlyphCursor {
+            next: bits.next,
+            pending: bits.pending,
+            count: bits.count,
+            zeros: 0,
+            ones: 0,
+            row: 0,
+            column: 0,
+            left: 0,
+            done: true,
         };
-        loop {
-            column += zeros as usize;
-            while column >= width {
-                column -= width;
-                row += 1;
-            }
+        if width == 0 {
+            return cursor;
+        }
+        if let (Some(zeros), Some(ones)) = (bits.unsigned(zeros_bits), bits.unsigned(ones_bits)) {
+            cursor.zeros = zeros;
+            cursor.ones = ones;
+            cursor.done = false;
+            cursor.skip_zeros(width);
+        }
+        cursor.next = bits.next;
+        cursor.pending = bits.pending;
+        cursor.count = bits.count;
+        cursor
+    }
+
+    /// Moves past the current pair's zeros and makes its ones the run to set.
+    #[inline]
+    fn skip_zeros(&mut self, width: u32) {
+        self.column += self.zeros;
+        while self.column >= width {
+            self.column -= width;
+            self.row += 1;
+        }
+        self.left = self.ones;
+    }
+
+    /// Decodes on, setting the ones in `mask`, until row `height` (or the stream's
+    /// end); `bits` is the reader at the cursor's place, which the cursor keeps.
+    fn run(
+        &mut self,
+        mut bits: Bits,
+        (zeros_bits, ones_bits): (u8, u8),
+        width: u32,
+        height: u32,
+        mask: &mut GlyphMask,
+    ) {
+        let width = width as usize;
+        while !self.done {
             // The run of ones, a row's part at a time.
-            let mut left = ones as usize;
-            while left > 0 && row < height {
+            let (mut row, mut column, mut left) =
+                (self.row as usize, self.column as usize, self.left as usize);
+            while left > 0 && row < height as usize {
                 let n = left.min(width - column);
                 if column < MAX_GLYPH_SIZE as usize {
                     let n = n.min(MAX_GLYPH_SIZE as usize - column);
@@ -338,19 +509,25 @@ impl U8g2Font {
                     row += 1;
                 }
             }
-            if row >= height {
+            (self.row, self.column, self.left) = (row as u32, column as u32, left as u32);
+            if row >= height as usize {
                 break;
             }
-            match g.bits.unsigned(1) {
+            match bits.unsigned(1) {
                 Some(1) => {}
-                Some(_) => match (g.bits.unsigned(zeros_bits), g.bits.unsigned(ones_bits)) {
-                    (Some(z), Some(o)) => (zeros, ones) = (z, o),
-                    _ => break,
+                Some(_) => match (bits.unsigned(zeros_bits), bits.unsigned(ones_bits)) {
+                    (Some(z), Some(o)) => (self.zeros, self.ones) = (z, o),
+                    _ => self.done = true,
                 },
-                None => break,
+                None => self.done = true,
+            }
+            if !self.done {
+                self.skip_zeros(width as u32);
             }
         }
-        true
+        self.next = bits.next;
+        self.pending = bits.pending;
+        self.count = bits.count;
     }
 }
 
@@ -440,6 +617,55 @@ mod tests {
             })*
             glyphs
         }};
+    }
+
+    /// Every glyph decoded in bands of rows, going on from the cursors of the band
+    /// before (and, for one band height, with the cursors forgotten in between), gives
+    /// the rows of the whole glyph decoded at once.
+    #[test]
+    fn glyphs_decoded_band_by_band_match_whole_ones() {
+        static FONTS: [U8g2Font; 3] = [
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvB24_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso32_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>(),
+        ];
+        let (mut whole, mut band) = (GlyphMask::default(), GlyphMask::default());
+        let mut cursors = GlyphCursors::default();
+        for font in &FONTS {
+            for code in (0x20..0x7fu32).filter_map(char::from_u32) {
+                let drawn = font.glyph(code, &mut whole);
+                for rows in [1, 3, 7, 64] {
+                    for at in [(0, 0), (5, 9)] {
+                        let mut top = -2;
+                        while top < 40 {
+                            if rows == 7 && top % 2 == 0 {
+                                cursors = GlyphCursors::default();
+                            }
+                            let got = font.glyph_rows(
+                                code,
+                                &mut band,
+                                top,
+                                top + rows,
+                                Some((&mut cursors, at)),
+                            );
+                            assert_eq!(got, drawn, "{code:?}");
+                            assert_eq!(
+                                (band.left, band.top, band.width, band.height),
+                                (whole.left, whole.top, whole.width, whole.height)
+                            );
+                            for line in top.max(0)..top + rows {
+                                let r = line - whole.top;
+                                if (0..whole.height as i32).contains(&r) {
+                                    let r = r as usize;
+                                    assert_eq!(band.rows[r], whole.rows[r], "{code:?} row {r}");
+                                }
+                            }
+                            top += rows;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

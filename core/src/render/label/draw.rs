@@ -100,7 +100,16 @@ impl<const N: usize> Label<N> {
             // A u8g2 glyph stops decoding at the clip's bottom edge.
             #[cfg(feature = "u8g2")]
             let decoded = match font {
-                Font::U8g2(f) => f.glyph_above(c, &mut mask, cy1 - gy),
+                Font::U8g2(f) => {
+                    // A line cut by the clip's edges and much taller than it is drawn
+                    // over several tiles: its glyphs' decoding goes on from where the
+                    // last tile stopped (a short glyph decodes from its start cheaply).
+                    let cut = (gy.saturating_add(first_row) < cy0
+                        || gy.saturating_add(end_row) > cy1)
+                        && end_row.saturating_sub(first_row) > 2 * (cy1 - cy0);
+                    let cursors = canvas.glyphs().filter(|_| cut).map(|g| (g, (gx, gy)));
+                    f.glyph_rows(c, &mut mask, cy0 - gy, cy1 - gy, cursors)
+                }
                 _ => font.glyph(c, &mut mask),
             };
             #[cfg(not(feature = "u8g2"))]

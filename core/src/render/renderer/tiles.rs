@@ -133,7 +133,14 @@ impl<
             }
             let area = cols * rows;
             let pixels = buffer.get_mut(..area)?;
-            draw_items(&self.items, self.background, world, tile, pixels);
+            draw_items(
+                &mut self.items,
+                self.background,
+                world,
+                tile,
+                pixels,
+                &mut self.glyphs,
+            );
             if self.shadowed() {
                 self.copy_to_shadow(tile, pixels);
             }
