@@ -77,7 +77,7 @@ fn cover(to_screen: &Affine2, local: &Rect) -> Rectangle {
 
 /// Whether two rectangles are the same bit for bit (an integer comparison: no float
 /// operation on a board without an FPU).
-fn same_rect(a: &Rect, b: &Rect) -> bool {
+pub(crate) fn same_rect(a: &Rect, b: &Rect) -> bool {
     a.x.to_bits() == b.x.to_bits()
         && a.y.to_bits() == b.y.to_bits()
         && a.width.to_bits() == b.width.to_bits()
@@ -410,6 +410,11 @@ pub(crate) struct AxisRows {
 }
 
 impl AxisRows {
+    /// How many pixels wide the area is.
+    pub(crate) fn width(&self) -> u32 {
+        self.area.size.width
+    }
+
     /// The rows of the area, each with the anchor-space y of its pixel centres.
     pub(crate) fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
         let y0 = self.area.top_left.y;

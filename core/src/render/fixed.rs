@@ -66,8 +66,14 @@ fn scaled(v: f32, bits: u32, limit: f32) -> i128 {
     // Multiplying by a power of two is exact in `f32` (until it overflows to infinity,
     // which the limits catch). `max`/`min` rather than `clamp`, whose check of its
     // bounds would link float formatting into every firmware.
-    let scaled = v * (1u64 << bits) as f32;
-    libm::roundf(scaled.max(-limit).min(limit)) as i128
+    let scaled = libm::roundf((v * (1u64 << bits) as f32).max(-limit).min(limit));
+    // Through 64 bits when it fits: a 32-bit core converts to 128 bits in software,
+    // at twice the cost (the value is the same).
+    if scaled.abs() < (1u64 << 62) as f32 {
+        i128::from(scaled as i64)
+    } else {
+        scaled as i128
+    }
 }
 
 /// A point of anchor space in fixed point.
@@ -280,28 +286,49 @@ impl FxEllipse {
             return None;
         }
         let (dy, rx, ry) = (i128::from(dy), i128::from(self.rx2), i128::from(self.ry2));
-        // `dx² · ry² ≤ limit − dy² · rx²`, in integers: `dx² ≤ ⌊…/ry²⌋`.
+        // `dx² · ry² ≤ limit − dy² · rx²`.
         let room = self.limit - dy * dy * rx * rx;
         if room < 0 {
             return None;
         }
-        let reach = isqrt(room / (ry * ry)).min(rx);
+        // The largest `dx` with `(dx · ry)² ≤ room`, that is `dx · ry ≤ ⌊√room⌋`: one
+        // square root and a division of two 64-bit numbers, not a 128-bit division.
+        let reach = div_floor(isqrt(room), ry).min(rx);
         // `|2x − cx2| ≤ reach`.
         let cx2 = i128::from(self.cx2);
         let first = div_ceil(cx2 - reach, 2);
-        let last = (cx2 + reach).div_euclid(2);
+        let last = div_floor(cx2 + reach, 2);
         (first <= last).then_some((first as Fx, last as Fx))
     }
 }
 
 /// `⌊√v⌋` of a non-negative `v` (0 for a negative one).
 fn isqrt(v: i128) -> i128 {
+    // In 64 bits when it fits (see `div_floor`).
+    if let Ok(v) = u64::try_from(v) {
+        return i128::from(v.isqrt());
+    }
     u128::try_from(v).map_or(0, |v| v.isqrt() as i128)
 }
 
 /// `⌈n / d⌉` for `d > 0`.
+#[inline]
 fn div_ceil(n: i128, d: i128) -> i128 {
-    -(-n).div_euclid(d)
+    -div_floor(-n, d)
+}
+
+/// `⌊n / d⌋` for `d > 0`, without a 128-bit division where it can: a power of two (the
+/// step of an unscaled node) is a shift, and values that fit in 64 bits divide in 64
+/// (a 32-bit core divides 128-bit integers in software, a hundred times slower).
+#[inline]
+fn div_floor(n: i128, d: i128) -> i128 {
+    if d > 0 && d & (d - 1) == 0 {
+        return n >> d.trailing_zeros();
+    }
+    match (i64::try_from(n), i64::try_from(d)) {
+        (Ok(n), Ok(d)) if d > 0 => i128::from(n.div_euclid(d)),
+        _ => n.div_euclid(d),
+    }
 }
 
 /// A canvas's inverse transform in fixed point: screen pixel centres to anchor space,
@@ -436,12 +463,12 @@ impl FxAxis {
         let (lo_i, hi_i) = if step > 0 {
             (
                 low.map(|l| div_ceil(l - offset, step)),
-                high.map(|h| (h - offset).div_euclid(step)),
+                high.map(|h| div_floor(h - offset, step)),
             )
         } else {
             (
                 high.map(|h| div_ceil(offset - h, -step)),
-                low.map(|l| (offset - l).div_euclid(-step)),
+                low.map(|l| div_floor(offset - l, -step)),
             )
         };
         if let Some(l) = lo_i {

@@ -34,7 +34,7 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
-use crate::render::canvas::{pixel_cover, screen_cover, Canvas, NodeMaps};
+use crate::render::canvas::{pixel_cover, same_rect, screen_cover, Canvas, NodeMaps};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
@@ -156,6 +156,8 @@ struct Item {
     clip: Rectangle,
     to_screen: Affine2,
     content: Rect,
+    /// The union of the drawables' `local_bounds`, anchor space.
+    local: Rect,
     /// What the canvas needs of `to_screen` and `content`, worked out when the node is
     /// first drawn after its entry was made (`None` until then: most nodes are not
     /// redrawn), and kept while the entry lasts: only a new entry changes either.
@@ -480,7 +482,8 @@ impl<
                 Some(p) => self.inherited[p].clip,
                 None => self.screen,
             };
-            let Some(item) = self.make_item(world, n, clip) else {
+            let previous = self.items[k];
+            let Some(item) = self.make_item(world, n, clip, Some(&previous)) else {
                 // Its last drawable is gone: only a new list says what is drawn now.
                 return false;
             };
@@ -708,7 +711,7 @@ impl<
     ) where
         S: DrawSet + Dispatch,
     {
-        if let Some(item) = self.make_item(world, n, clip) {
+        if let Some(item) = self.make_item(world, n, clip, None) {
             // Every node is listed at most once and there are at most N.
             let _ = self.items.push(item);
         }
@@ -716,7 +719,8 @@ impl<
 
     /// Node `n`'s entry of the draw list, `None` if no enabled component of it draws;
     /// `clip` is what its parent hands down, its opacity and moved flag are in
-    /// `inherited[n]`.
+    /// `inherited[n]`; `previous`, its entry so far, lends its bounds and maps when the
+    /// node's place and shape are the same.
     fn make_item<
         S,
         const C2: usize,
@@ -729,6 +733,7 @@ impl<
         world: &mut World<S, N, C2, TM, E, TR, LS>,
         n: usize,
         clip: Rectangle,
+        previous: Option<&Item>,
     ) -> Option<Item>
     where
         S: DrawSet + Dispatch,
@@ -747,7 +752,6 @@ impl<
         let local = local?;
         let world_matrix = world.world_of(n);
         let height = self.screen.size.height;
-        let bounds = screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip);
         // World (y up) to screen (y down).
         let flip = Affine2 {
             a: 1.0,
@@ -759,6 +763,22 @@ impl<
         };
         let own = self.inherited[n];
         let to_screen = flip.then_apply_to(&world_matrix);
+        // A node logged for its opacity or its drawables' looks keeps its place and
+        // shape: its bounds and maps stay (they cost soft-float work on a board).
+        let (bounds, maps) = match previous {
+            Some(p)
+                if same_matrix(&p.to_screen, &to_screen)
+                    && same_rect(&p.local, &local)
+                    && same_rect(&p.content, &content)
+                    && p.clip == clip =>
+            {
+                (p.bounds, p.maps)
+            }
+            _ => (
+                screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip),
+                None,
+            ),
+        };
         Some(Item {
             node: n as u16,
             global_z: world.arena.meta(n).global_z,
@@ -768,7 +788,8 @@ impl<
             clip,
             to_screen,
             content,
-            maps: None,
+            local,
+            maps,
         })
     }
 
@@ -1157,6 +1178,14 @@ where
             only: None,
         },
     }
+}
+
+/// Whether two matrices are the same, bit for bit (no float compare: a board has no FPU).
+fn same_matrix(a: &Affine2, b: &Affine2) -> bool {
+    [a.a, a.b, a.c, a.d, a.tx, a.ty]
+        .iter()
+        .zip([b.a, b.b, b.c, b.d, b.tx, b.ty])
+        .all(|(x, y)| x.to_bits() == y.to_bits())
 }
 
 /// Pixels `first..=last` of row `row` of `tile`.

@@ -251,6 +251,9 @@ impl Outline {
     }
 }
 
+/// The narrowest region (in pixels) whose rounded or elliptic rows are drawn as spans.
+const MIN_CURVED_SPAN: u32 = 24;
+
 /// Draws a closed shape as spans, one or three a row, when the node's map keeps the
 /// axes apart (see [`Canvas::axis_rows`]); false when it does not.
 fn draw_spans<C: RenderColor>(
@@ -263,6 +266,12 @@ fn draw_spans<C: RenderColor>(
     let Some(rows) = canvas.axis_rows(bounds) else {
         return false;
     };
+    // A curved row's ends cost a 128-bit square root; a narrow shape's few pixels are
+    // cheaper tested one by one (the same pixels either way).
+    let curved = !matches!(outer, Outline::Rectangle(_));
+    if curved && rows.width() < MIN_CURVED_SPAN {
+        return false;
+    }
     for (y, ly) in rows.rows() {
         let Some((first, last)) = outer.row_span(ly) else {
             continue;
