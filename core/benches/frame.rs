@@ -328,9 +328,21 @@ fn plot(rows: &[(usize, f64)]) {
 }
 
 fn main() {
-    frame_cases::<Rgb565, 4096>("wide", &Layout::WIDE, BusCost::RGB565_MIPI_DCS);
-    frame_cases::<Gray4, 1024>("oled", &Layout::OLED, BusCost::GRAY4_SSD0323);
-    frame_cases::<Rgb565, 4096>("color", &Layout::SQUARE, BusCost::RGB565_MIPI_DCS);
+    // `cargo bench -p sprig-core --bench frame -- scene` runs only the `scene` cases
+    // (`-- frame` only the panels'); cargo's own `--bench` flag is ignored.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let runs = |case: &str| only.is_empty() || only.iter().any(|o| o == case);
+    if runs("frame") {
+        frame_cases::<Rgb565, 4096>("wide", &Layout::WIDE, BusCost::RGB565_MIPI_DCS);
+        frame_cases::<Gray4, 1024>("oled", &Layout::OLED, BusCost::GRAY4_SSD0323);
+        frame_cases::<Rgb565, 4096>("color", &Layout::SQUARE, BusCost::RGB565_MIPI_DCS);
+    }
+    if !runs("scene") {
+        return;
+    }
 
     let cases = [
         (16, scene_case!(16)),

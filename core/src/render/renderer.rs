@@ -220,6 +220,12 @@ pub struct Renderer<
     last_missed: Option<NodeId>,
     /// Nodes compared this frame (`FrameStats::examined`).
     examined: u32,
+    /// The draw list's entries that overlap this frame's damage, in draw order: the
+    /// only ones each tile tests (a small change among many nodes tests few).
+    candidates: Vec<u16, N>,
+    /// The draw list's bounds, entry by entry, side by side: what every frame scans to
+    /// find its candidates reads 16 bytes a node, not a whole entry.
+    item_bounds: Vec<Corners, N>,
 }
 
 impl<
@@ -265,6 +271,8 @@ impl<
             missed: 0,
             last_missed: None,
             examined: 0,
+            candidates: Vec::new(),
+            item_bounds: Vec::new(),
         }
     }
 
@@ -438,6 +446,11 @@ impl<
         self.collect(world);
         self.seen_order = world.order_version();
         stable_sort_by_key(&mut self.items, |item| item.global_z);
+        self.item_bounds.clear();
+        for item in &self.items {
+            // As many as entries.
+            let _ = self.item_bounds.push(Corners::of(&item.bounds));
+        }
         self.item_of = [NONE; N];
         for (k, item) in self.items.iter().enumerate() {
             if let Some(slot) = self.item_of.get_mut(usize::from(item.node)) {
@@ -489,6 +502,7 @@ impl<
             };
             let global_z = self.items[k].global_z;
             self.items[k] = Item { global_z, ..item };
+            self.item_bounds[k] = Corners::of(&item.bounds);
             self.diff_item(world, k);
         }
         true
@@ -973,13 +987,30 @@ impl<
     }
 
     /// Moves this frame's damaged rectangles into `flushed` (the list the tiles are cut
-    /// from) and empties the damage for the next frame.
+    /// from), lists the draw list's entries they touch (`candidates`), and empties the
+    /// damage for the next frame.
     fn take_damage(&mut self) {
         self.flushed.clear();
         for &rect in self.damage.rects() {
             let _ = self.flushed.push(rect);
         }
         self.damage.clear();
+        self.candidates.clear();
+        let mut reach = Corners::EMPTY;
+        for rect in &self.flushed {
+            reach = reach.envelope(&Corners::of(rect));
+        }
+        for (k, bounds) in self.item_bounds.iter().enumerate() {
+            if bounds.overlaps(&reach)
+                && self
+                    .flushed
+                    .iter()
+                    .any(|r| overlaps(&self.items[k].bounds, r))
+            {
+                // At most N entries, each once.
+                let _ = self.candidates.push(k as u16);
+            }
+        }
     }
 
     /// Compares a drawn tile with the shadow, records the runs of pixels that changed,
@@ -1036,6 +1067,7 @@ impl<
         let area = (tile.size.width * tile.size.height) as usize;
         draw_items(
             &mut self.items,
+            &self.candidates,
             self.background,
             world,
             tile,
@@ -1054,7 +1086,7 @@ pub(crate) fn tile_shape(width: usize, height: usize, capacity: usize) -> (usize
     (tile_width, tile_rows)
 }
 
-/// Draws `items` that overlap `tile` onto `pixels` (the tile's pixels, row by row), over
+/// Draws the `candidates` of `items` that overlap `tile` onto `pixels` (the tile's pixels, row by row), over
 /// `background`: the one drawing path of the renderer's own buffer and of a caller's
 /// tile buffer (`tiles.rs`).
 fn draw_items<
@@ -1068,6 +1100,7 @@ fn draw_items<
     const LS: usize,
 >(
     items: &mut [Item],
+    candidates: &[u16],
     background: Rgb888,
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
@@ -1078,8 +1111,11 @@ fn draw_items<
 {
     let background = C::from_rgb888(background);
     pixels.fill(background);
-    for item in items.iter_mut() {
-        if item.bounds.intersection(&tile).is_zero_sized() {
+    for &k in candidates {
+        let Some(item) = items.get_mut(usize::from(k)) else {
+            continue;
+        };
+        if !overlaps(&item.bounds, &tile) {
             continue;
         }
         let maps = *item
@@ -1178,6 +1214,70 @@ where
             only: None,
         },
     }
+}
+
+/// A rectangle as its corners, `x0..x1` × `y0..y1` (empty when either is empty): what
+/// the per-frame scan for the damage's candidates compares, four integers a node.
+#[derive(Clone, Copy)]
+struct Corners {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Corners {
+    /// Nothing: it overlaps nothing.
+    const EMPTY: Corners = Corners {
+        x0: i32::MAX,
+        y0: i32::MAX,
+        x1: i32::MIN,
+        y1: i32::MIN,
+    };
+
+    /// `rect`'s corners (widths and heights are at most 2^21: covers are clamped).
+    fn of(rect: &Rectangle) -> Self {
+        if rect.size.width == 0 || rect.size.height == 0 {
+            return Corners::EMPTY;
+        }
+        Corners {
+            x0: rect.top_left.x,
+            y0: rect.top_left.y,
+            x1: rect.top_left.x + rect.size.width as i32,
+            y1: rect.top_left.y + rect.size.height as i32,
+        }
+    }
+
+    /// The smallest corners holding both.
+    fn envelope(&self, other: &Corners) -> Corners {
+        Corners {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+        }
+    }
+
+    /// Whether the two share a pixel.
+    #[inline]
+    fn overlaps(&self, other: &Corners) -> bool {
+        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
+    }
+}
+
+/// Whether two rectangles share a pixel: four integer compares (no corner arithmetic).
+#[inline]
+fn overlaps(a: &Rectangle, b: &Rectangle) -> bool {
+    let (ax, ay, bx, by) = (a.top_left.x, a.top_left.y, b.top_left.x, b.top_left.y);
+    // Widths and heights are at most 2^21 (pixel covers are clamped to ±10^6).
+    ax < bx + b.size.width as i32
+        && bx < ax + a.size.width as i32
+        && ay < by + b.size.height as i32
+        && by < ay + a.size.height as i32
+        && a.size.width > 0
+        && a.size.height > 0
+        && b.size.width > 0
+        && b.size.height > 0
 }
 
 /// Whether two matrices are the same, bit for bit (no float compare: a board has no FPU).

@@ -135,6 +135,7 @@ impl<
             let pixels = buffer.get_mut(..area)?;
             draw_items(
                 &mut self.items,
+                &self.candidates,
                 self.background,
                 world,
                 tile,
