@@ -574,7 +574,7 @@ impl Hooks for Clock {
             let day = 24 * 60;
             self.minutes = ((u64::from(self.minutes) + whole % day) % day) as u32;
             // Below 0 or at 60 only through rounding: the seconds stay within a minute.
-            self.seconds = (self.seconds - whole as f32 * 60.0).max(0.0).min(59.999);
+            self.seconds = (self.seconds - whole as f32 * 60.0).clamp(0.0, 59.999);
         }
         Ok(())
     }
