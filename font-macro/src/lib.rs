@@ -28,10 +28,10 @@ const SIZES: core::ops::RangeInclusive<u32> = 4..=128;
 /// ```
 /// use sprig::render::font::{AaFont, Font};
 ///
-/// // The path is relative to the directory of the calling crate's `Cargo.toml`
-/// // (`CARGO_MANIFEST_DIR`); cargo rebuilds the crate when the file changes.
+/// // A relative path is taken from the directory of the file it is written in, as
+/// // `include_bytes!` takes it; cargo rebuilds the crate when the font changes.
 /// static DIGITS: AaFont = sprig::font!(
-///     "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+///     "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
 ///     size = 32,
 ///     chars = "0123456789:",
 ///     bits = 4,
@@ -44,6 +44,13 @@ const SIZES: core::ops::RangeInclusive<u32> = 4..=128;
 /// assert!(DIGITS.flash_bytes() < 4096);
 /// ```
 ///
+/// The path: absolute, or relative to the directory of the source file it is written
+/// in, as `include_bytes!` resolves its path (`font!("../assets/Clock.ttf", …)` in
+/// `src/main.rs` reads `assets/Clock.ttf` beside `src/`; in a doc comment, the file is
+/// the one holding the comment). Where the compiler knows no file for the path's tokens
+/// (tokens made by another procedural macro), it is relative to the calling crate's
+/// directory, `CARGO_MANIFEST_DIR`; the error for a missing file says which.
+///
 /// Arguments, after the path: `size = <4..=128>` (required), `chars = "<characters>"`
 /// (required: no character twice, each one the font has), `bits = <2 or 4>` (optional).
 /// The file is read when the crate compiles and never lands in the binary: only the
@@ -54,7 +61,8 @@ const SIZES: core::ops::RangeInclusive<u32> = 4..=128;
 /// empty `chars`, a character given twice, or one the font lacks.
 #[proc_macro]
 pub fn font(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    match expand(input.into()) {
+    let base = written_in(&input);
+    match expand(input.into(), base) {
         Ok(tokens) => tokens.into(),
         Err(err) => {
             // In expression position: the errors as statements, then an empty font, so
@@ -74,8 +82,34 @@ pub fn font(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     }
 }
 
+/// Where a relative path is taken from: the directory of the file the path is written
+/// in (`proc_macro::Span::local_file`, stable since Rust 1.88), made absolute against
+/// the compiler's working directory, as `include_bytes!` does; `None` when the compiler
+/// knows no such file (tokens made by another procedural macro).
+fn written_in(input: &proc_macro::TokenStream) -> Option<Base> {
+    let mut first = input.clone().into_iter().next()?;
+    // A path handed through a `macro_rules!` fragment comes in an invisible group.
+    while let proc_macro::TokenTree::Group(group) = &first {
+        if group.delimiter() != proc_macro::Delimiter::None {
+            break;
+        }
+        first = group.stream().into_iter().next()?;
+    }
+    let file = first.span().local_file()?;
+    let dir = std::path::absolute(file).ok()?.parent()?.to_path_buf();
+    Some(Base::File(dir))
+}
+
+/// What a relative font path is relative to.
+enum Base {
+    /// The directory of the source file that names the font.
+    File(PathBuf),
+    /// The calling crate's directory (`CARGO_MANIFEST_DIR`), when no file is known.
+    Crate,
+}
+
 /// The macro's work: parse, check, rasterise, emit.
-fn expand(input: TokenStream) -> syn::Result<TokenStream> {
+fn expand(input: TokenStream, base: Option<Base>) -> syn::Result<TokenStream> {
     let args = Parser::parse2(parse_args, input)?;
     let errors = Errors::default();
     let checked = check(&args, &errors);
@@ -87,7 +121,7 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         ));
     };
     let errors = Errors::default();
-    let rasterised = rasterise(&request, &errors);
+    let rasterised = rasterise(&request, base.unwrap_or(Base::Crate), &errors);
     errors.into_result()?;
     match rasterised {
         Some(set) => Ok(codegen(&request, &set)),
@@ -288,20 +322,23 @@ struct GlyphSet {
 
 /// Reads the file and rasterises the named characters with fontdue, its geometry tuned
 /// for the size drawn (`FontSettings::scale`).
-fn rasterise(request: &Request, errors: &Errors) -> Option<GlyphSet> {
+fn rasterise(request: &Request, base: Base, errors: &Errors) -> Option<GlyphSet> {
     let written = request.path.value();
     let span = request.path.span();
-    let base = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(PathBuf::new, PathBuf::from);
-    let file = base.join(&written);
+    let (dir, from) = match base {
+        Base::File(dir) => (dir, "this file's directory"),
+        Base::Crate => (
+            std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(PathBuf::new, PathBuf::from),
+            "the crate's directory",
+        ),
+    };
+    let file = dir.join(&written);
     let bytes = match std::fs::read(&file) {
         Ok(bytes) => bytes,
         Err(err) => {
             errors.at(
                 span,
-                format!(
-                    "cannot read `{written}` (from the crate's directory): {}",
-                    err.kind()
-                ),
+                format!("cannot read `{written}` (from {from}): {}", err.kind()),
             );
             return None;
         }

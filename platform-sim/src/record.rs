@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use sprig::{Dispatch, Error, Key, TouchPhase, Vec2, World};
+use sprig::{Dispatch, Error, Key, TouchPhase, Vec2, World, MAX_TOUCHES};
 
 /// One input event as recorded.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,15 +61,53 @@ impl FrameInput {
     where
         S: Dispatch,
     {
-        for event in &self.events {
-            match *event {
-                InputRecord::Touch { id, phase, x, y } => {
-                    world.touch(id, phase, Vec2::new(x, y), screen_height)?;
-                }
-                InputRecord::Key { key, pressed } => world.key(key, pressed)?,
-            }
+        self.apply_each(world, screen_height)
+            .map_err(|(_, error)| error)
+    }
+
+    /// [`apply`](Self::apply), telling which event was refused (`None`: the frame).
+    pub(crate) fn apply_each<
+        S,
+        const N: usize,
+        const C: usize,
+        const TM: usize,
+        const E: usize,
+        const TR: usize,
+        const LS: usize,
+    >(
+        &self,
+        world: &mut World<S, N, C, TM, E, TR, LS>,
+        screen_height: f32,
+    ) -> Result<(), (Option<usize>, Error)>
+    where
+        S: Dispatch,
+    {
+        for (index, event) in self.events.iter().enumerate() {
+            let fed = match *event {
+                InputRecord::Touch { id, phase, x, y } => world
+                    .touch(id, phase, Vec2::new(x, y), screen_height)
+                    .map(|_| ()),
+                InputRecord::Key { key, pressed } => world.key(key, pressed),
+            };
+            fed.map_err(|error| (Some(index), error))?;
         }
-        world.tick(self.dt)
+        world.tick(self.dt).map_err(|error| (None, error))
+    }
+}
+
+/// Why the world refused `event` (`None`: the frame itself), as a sentence.
+pub(crate) fn refusal(event: Option<&InputRecord>, error: Error) -> String {
+    match (event, error) {
+        (
+            Some(InputRecord::Touch {
+                phase: TouchPhase::Down,
+                ..
+            }),
+            Error::QueueFull,
+        ) => format!(
+            "a touch going down while {MAX_TOUCHES} others are down, the most the world follows"
+        ),
+        _ => error.to_string(),
     }
 }
 
@@ -149,48 +187,144 @@ impl Recording {
         out
     }
 
-    /// Reads a recording; an error names the line that could not be read.
+    /// Reads a recording. An error names the line and says what is wrong with it: a
+    /// word that is not `frame`, `touch` or `key`, a missing or extra value, a number
+    /// that does not read, a time step that is negative or not finite (a NaN, an
+    /// infinity), a touch point that is not finite, an event before the first frame.
+    ///
+    /// ```
+    /// use sprig_sim::Recording;
+    ///
+    /// assert_eq!(
+    ///     Recording::parse("frame 0.1\nframe NaN\n"),
+    ///     Err("line 2, `frame NaN`: the time step `NaN` is not a finite number of seconds, 0 or more".to_owned())
+    /// );
+    /// ```
     pub fn parse(text: &str) -> Result<Recording, String> {
-        let mut frames: Vec<FrameInput> = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let bad = || format!("line {}: cannot read {line:?}", n + 1);
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [] => {}
-                ["frame", dt] => frames.push(FrameInput {
-                    dt: dt.parse().map_err(|_| bad())?,
-                    events: Vec::new(),
-                }),
-                ["touch", id, phase, x, y] => {
-                    let phase = match *phase {
-                        "down" => TouchPhase::Down,
-                        "move" => TouchPhase::Move,
-                        "up" => TouchPhase::Up,
-                        "cancel" => TouchPhase::Cancel,
-                        _ => return Err(bad()),
-                    };
-                    let event = InputRecord::Touch {
-                        id: id.parse().map_err(|_| bad())?,
-                        phase,
-                        x: x.parse().map_err(|_| bad())?,
-                        y: y.parse().map_err(|_| bad())?,
-                    };
-                    frames.last_mut().ok_or_else(bad)?.events.push(event);
-                }
-                ["key", key, pressed] => {
-                    let event = InputRecord::Key {
-                        key: parse_key(key).ok_or_else(bad)?,
-                        pressed: match *pressed {
-                            "1" => true,
-                            "0" => false,
-                            _ => return Err(bad()),
-                        },
-                    };
-                    frames.last_mut().ok_or_else(bad)?.events.push(event);
-                }
-                _ => return Err(bad()),
-            }
-        }
-        Ok(Recording { frames })
+        parse_with_lines(text).map(|(recording, _)| recording)
     }
+}
+
+/// Where each frame of a recording was read: its `frame` line and its events' lines,
+/// numbered from 1, so that an error met while replaying it can name its line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct FrameLines {
+    pub(crate) frame: usize,
+    pub(crate) events: Vec<usize>,
+}
+
+/// [`Recording::parse`], also telling where each frame was read.
+pub(crate) fn parse_with_lines(text: &str) -> Result<(Recording, Vec<FrameLines>), String> {
+    let mut frames: Vec<FrameInput> = Vec::new();
+    let mut lines: Vec<FrameLines> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let number = n + 1;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let read = read_line(&words)
+            .map_err(|cause| format!("line {number}, `{}`: {cause}", line.trim()))?;
+        match read {
+            None => {}
+            Some(Line::Frame(dt)) => {
+                frames.push(FrameInput {
+                    dt,
+                    events: Vec::new(),
+                });
+                lines.push(FrameLines {
+                    frame: number,
+                    events: Vec::new(),
+                });
+            }
+            Some(Line::Event(event)) => match (frames.last_mut(), lines.last_mut()) {
+                (Some(frame), Some(at)) => {
+                    frame.events.push(event);
+                    at.events.push(number);
+                }
+                _ => {
+                    return Err(format!(
+                        "line {number}, `{}`: an event before the first `frame` line",
+                        line.trim()
+                    ))
+                }
+            },
+        }
+    }
+    Ok((Recording { frames }, lines))
+}
+
+/// One line of a recording, read.
+enum Line {
+    Frame(f32),
+    Event(InputRecord),
+}
+
+/// Reads one line's words: `None` for a blank line, else what it holds, or why it
+/// cannot be read.
+fn read_line(words: &[&str]) -> Result<Option<Line>, String> {
+    Ok(Some(match words {
+        [] => return Ok(None),
+        ["frame", dt] => {
+            let dt: f32 = dt
+                .parse()
+                .map_err(|_| format!("the time step `{dt}` is not a number"))?;
+            if !(dt.is_finite() && dt >= 0.0) {
+                return Err(format!(
+                    "the time step `{dt}` is not a finite number of seconds, 0 or more"
+                ));
+            }
+            Line::Frame(dt)
+        }
+        ["frame", ..] => return Err("`frame` takes one value, the time step in seconds".into()),
+        ["touch", id, phase, x, y] => {
+            let id = id
+                .parse()
+                .map_err(|_| format!("the touch id `{id}` is not a whole number from 0 to 255"))?;
+            let phase = match *phase {
+                "down" => TouchPhase::Down,
+                "move" => TouchPhase::Move,
+                "up" => TouchPhase::Up,
+                "cancel" => TouchPhase::Cancel,
+                other => {
+                    return Err(format!(
+                        "the phase `{other}` is not `down`, `move`, `up` or `cancel`"
+                    ))
+                }
+            };
+            let coordinate = |name: &str, word: &str| -> Result<f32, String> {
+                let value: f32 = word
+                    .parse()
+                    .map_err(|_| format!("the touch's {name} `{word}` is not a number"))?;
+                if value.is_finite() {
+                    Ok(value)
+                } else {
+                    Err(format!("the touch's {name} `{word}` is not finite"))
+                }
+            };
+            Line::Event(InputRecord::Touch {
+                id,
+                phase,
+                x: coordinate("x", x)?,
+                y: coordinate("y", y)?,
+            })
+        }
+        ["touch", ..] => {
+            return Err("`touch` takes four values: ID PHASE X Y".into());
+        }
+        ["key", key, pressed] => Line::Event(InputRecord::Key {
+            key: parse_key(key).ok_or_else(|| {
+                format!(
+                    "the key `{key}` is not `up`, `down`, `left`, `right`, `a`, `b`, `start`, \
+                     `select` or a number from 0 to 255"
+                )
+            })?,
+            pressed: match *pressed {
+                "1" => true,
+                "0" => false,
+                other => {
+                    return Err(format!("`{other}` is not 1 (pressed) or 0 (released)"));
+                }
+            },
+        }),
+        ["key", ..] => return Err("`key` takes two values: KEY 1|0".into()),
+        [other, ..] => return Err(format!("`{other}` is not `frame`, `touch` or `key`")),
+    }))
 }

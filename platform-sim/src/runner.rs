@@ -12,6 +12,7 @@ use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::{DrawSet, RenderColor, Renderer};
 use sprig::{Dispatch, Hook, World};
 
+use crate::record::{parse_with_lines, refusal};
 use crate::{save_png, FrameInput, FrameRecord, Options, Recording, Window};
 
 /// Microseconds since the first call: the world's clock in the simulator.
@@ -33,7 +34,8 @@ pub struct RunSummary {
     pub still: u32,
     /// Whether it ran headless.
     pub headless: bool,
-    /// Where the last frame was written (headless runs).
+    /// Where the last frame was written (headless runs, and runs given `--out`); `None`
+    /// when no frame ran (`--frames 0`, an empty recording).
     pub last_png: Option<PathBuf>,
 }
 
@@ -77,11 +79,15 @@ impl Run<'_> {
         S: DrawSet + Dispatch,
         C: RenderColor + PixelColor + Into<Rgb888>,
     {
-        let replay = match &options.replay {
-            Some(path) => Some(Recording::parse(
-                &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-            )?),
-            None => None,
+        let (replay, replay_lines) = match &options.replay {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let (recording, lines) =
+                    parse_with_lines(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                (Some(recording), lines)
+            }
+            None => (None, Vec::new()),
         };
         let mut window = if options.headless {
             None
@@ -144,7 +150,19 @@ impl Run<'_> {
                 },
             };
             let started = Instant::now();
-            input.apply(world, height).map_err(|e| e.to_string())?;
+            input.apply_each(world, height).map_err(|(event, error)| {
+                let cause = refusal(event.and_then(|i| input.events.get(i)), error);
+                // Frames past a recording's end have no line.
+                match (&options.replay, replay_lines.get(frame as usize)) {
+                    (Some(path), Some(lines)) => {
+                        let line = event
+                            .and_then(|i| lines.events.get(i).copied())
+                            .unwrap_or(lines.frame);
+                        format!("{}, line {line}: {cause}", path.display())
+                    }
+                    _ => format!("frame {frame}: {cause}"),
+                }
+            })?;
             let ticked = Instant::now();
             let Ok(stats) = renderer.render(world, &mut display);
             let rendered = Instant::now();
@@ -196,7 +214,8 @@ impl Run<'_> {
                 w.present(&display, &[])?;
             }
         }
-        if headless || options.out.is_some() {
+        // A run of no frame has no last frame to write.
+        if summary.frames > 0 && (headless || options.out.is_some()) {
             let png = out.join("last.png");
             save_png(&display, &png, options.scale, options.theme)?;
             summary.last_png = Some(png);

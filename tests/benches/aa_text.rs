@@ -38,13 +38,13 @@ const HEIGHT: u32 = 48;
 const CLOCK: &str = "12:45:09";
 
 static DIGITS_4: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 4
 );
 static DIGITS_2: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 2

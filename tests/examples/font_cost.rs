@@ -15,25 +15,25 @@ use u8g2_fonts::fonts::{u8g2_font_helvB18_tn, u8g2_font_helvB24_tn, u8g2_font_lo
 const TTF: &str = "DejaVu Sans";
 
 static DIGITS_32_4: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 4
 );
 static DIGITS_32_2: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 2
 );
 static DIGITS_24_4: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 24,
     chars = "0123456789:",
     bits = 4
 );
 static DIGITS_24_2: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 24,
     chars = "0123456789:",
     bits = 2

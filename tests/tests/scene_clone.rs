@@ -109,6 +109,8 @@ fn a_copy_has_the_originals_properties_order_and_components() {
     assert_eq!(names, ["Back", "Off", "Title"]);
     // The data is cloned: the copy's label says what the original said when copied.
     let copied_title = w.find(copy, "Title").unwrap().unwrap();
+    // Its zIndex too, where Cocos's copy has 0 (D15 in docs/lifecycle.md).
+    assert_eq!(w.z_index(copied_title).unwrap(), 3);
     let label = w.component_of::<Label>(copied_title).unwrap().unwrap();
     assert_eq!(w.get::<Label>(label).unwrap().text.as_str(), "Changed");
     // Attached, it activates as one subtree; the disabled probe and the hidden node's

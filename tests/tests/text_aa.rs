@@ -37,19 +37,19 @@ world! {
 const TTF: &[u8] = include_bytes!("../../examples/assets/fonts/DejaVuSans-ascii.ttf");
 
 static DIGITS_4: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 4
 );
 static DIGITS_2: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 2
 );
 static SMALL: AaFont = sprig::font!(
-    "../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 12,
     chars = " abcdefghijklmnopqrstuvwxyzAT",
 );

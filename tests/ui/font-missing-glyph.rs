@@ -1,7 +1,7 @@
-// The repository's DejaVu Sans subset holds printable ASCII and '°' only. trybuild
-// compiles this file in `target/tests/trybuild/sprig-tests/`, hence the path.
+// The repository's DejaVu Sans subset holds printable ASCII and '°' only. The path is
+// relative to this file, wherever the target directory is.
 static PRICES: sprig::render::font::AaFont = sprig::font!(
-    "../../../../examples/assets/fonts/DejaVuSans-ascii.ttf",
+    "../../examples/assets/fonts/DejaVuSans-ascii.ttf",
     size = 16,
     chars = "0123456789€£",
 );

@@ -40,7 +40,8 @@ where
     /// Refused, changing nothing: deactivating the root (`RootNode`); reactivating a node
     /// marked for destruction (`PendingDestroy`); an activation that would reach a node
     /// whose deactivation is running, the node itself included (`HierarchyLocked`, e.g.
-    /// from its components' `on_disable`); an activation that would overflow the
+    /// from its components' `on_disable`, where Cocos logs an error and leaves the flag
+    /// set: D16 in `docs/lifecycle.md`); an activation that would overflow the
     /// activation queue (`QueueFull`).
     pub fn set_active(&mut self, node: NodeId, active: bool) -> Result<(), Error> {
         let i = self.arena.resolve(node)?;

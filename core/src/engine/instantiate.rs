@@ -466,7 +466,8 @@ where
     /// global z, tag and `active` flag, children in their current sibling order, and
     /// every component cloned (`Clone`), enabled or not as the original. Nothing in the
     /// copy is active until it is attached (`add_child`), which activates it as one
-    /// subtree.
+    /// subtree. Cocos's copy has zIndex 0; this one keeps it (D15 in
+    /// `docs/lifecycle.md`).
     ///
     /// All or nothing: `NotCloneable` if a component's type is not `Clone` (or its own
     /// hook holds it right now), `NodeArenaFull` / `ComponentArenaFull` if the copy does

@@ -26,14 +26,18 @@ impl Hooks for Swing {
     }
 }
 
+// `pub`, as `build` is, only so that the fuzz target of the example apps
+// (`fuzz/fuzz_targets/example_apps.rs`) can build this app's world: the guide leaves it out.
 world! {
-    type HelloWorld = World {
+    /// The app's world: 8 nodes, a swing, a shape and a label.
+    pub type HelloWorld = World {
         nodes: 8,
         components: HelloComponents { Swing: 1, Shape: 1, Label: 1 },
     };
 }
 
-fn build(world: &mut HelloWorld) -> Result<(), sprig::Error> {
+/// Builds the title and the swinging ball under the world's root.
+pub fn build(world: &mut HelloWorld) -> Result<(), sprig::Error> {
     let root = world.root(); // positions are in pixels, y up, from the bottom-left corner
     let title = world.create_child(root, "Title")?;
     world.set_position(title, Vec2::new(64.0, 52.0))?;

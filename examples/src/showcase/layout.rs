@@ -76,14 +76,14 @@ pub struct Layout {
 /// The clock's digits on the 240×240 panel: DejaVu Sans, 24 px, anti-aliased in 4 bits,
 /// rasterised when the crate compiles (`font!`); only these 11 glyphs reach flash.
 static CLOCK_24: AaFont = sprig::font!(
-    "assets/fonts/DejaVuSans-ascii.ttf",
+    "../../assets/fonts/DejaVuSans-ascii.ttf",
     size = 24,
     chars = "0123456789:",
     bits = 4,
 );
 /// The clock's digits on the 320×240 panel: 32 px.
 static CLOCK_32: AaFont = sprig::font!(
-    "assets/fonts/DejaVuSans-ascii.ttf",
+    "../../assets/fonts/DejaVuSans-ascii.ttf",
     size = 32,
     chars = "0123456789:",
     bits = 4,

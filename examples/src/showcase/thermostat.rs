@@ -566,9 +566,15 @@ impl Hooks for Clock {
 
     fn update(&mut self, _ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         self.seconds += dt_seconds;
-        while self.seconds >= 60.0 {
-            self.seconds -= 60.0;
-            self.minutes = (self.minutes + 1) % (24 * 60);
+        if self.seconds >= 60.0 {
+            // Every whole minute at once: subtracting 60 in a loop never ends once the
+            // seconds are so large (a replayed step of 1e12 s) that 60 is below their
+            // precision. The cast saturates; the day is taken before adding.
+            let whole = (self.seconds / 60.0) as u64;
+            let day = 24 * 60;
+            self.minutes = ((u64::from(self.minutes) + whole % day) % day) as u32;
+            // Below 0 or at 60 only through rounding: the seconds stay within a minute.
+            self.seconds = (self.seconds - whole as f32 * 60.0).clamp(0.0, 59.999);
         }
         Ok(())
     }
