@@ -34,7 +34,7 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
-use crate::render::canvas::{pixel_cover, same_rect, screen_cover, Canvas, NodeMaps};
+use crate::render::canvas::{pixel_cover, same_rect, screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
@@ -48,8 +48,21 @@ use crate::{Affine2, Dispatch, FrameEvent, NodeId, Rect, World};
 /// bring what they hand down up to date; a deeper chain lists every node again.
 const MAX_LOGGED_DEPTH: usize = 32;
 
+mod maps_cache;
 mod tiles;
+use maps_cache::MapsCache;
 pub use tiles::TileCursor;
+
+/// Hands out [`Item::stamp`]s: 1, 2, 3, …, never 0 (wrapping after 2^32 − 1 entries;
+/// a stamp comes back only long after the few maps kept under it were replaced).
+struct Stamps(u32);
+
+impl Stamps {
+    fn take(&mut self) -> u32 {
+        self.0 = self.0.checked_add(1).unwrap_or(1);
+        self.0
+    }
+}
 
 /// What one frame of rendering did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -158,10 +171,9 @@ struct Item {
     content: Rect,
     /// The union of the drawables' `local_bounds`, anchor space.
     local: Rect,
-    /// What the canvas needs of `to_screen` and `content`, worked out when the node is
-    /// first drawn after its entry was made (`None` until then: most nodes are not
-    /// redrawn), and kept while the entry lasts: only a new entry changes either.
-    maps: Option<NodeMaps>,
+    /// Names this entry's `to_screen` and `content` for the maps kept between tiles
+    /// (`maps_cache.rs`): a new pair, a new stamp.
+    stamp: u32,
 }
 
 /// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
@@ -223,9 +235,10 @@ pub struct Renderer<
     /// The draw list's entries that overlap this frame's damage, in draw order: the
     /// only ones each tile tests (a small change among many nodes tests few).
     candidates: Vec<u16, N>,
-    /// The draw list's bounds, entry by entry, side by side: what every frame scans to
-    /// find its candidates reads 16 bytes a node, not a whole entry.
-    item_bounds: Vec<Corners, N>,
+    /// Stamps for new draw-list entries (`Item::stamp`).
+    stamps: Stamps,
+    /// The maps of the nodes last drawn, kept between tiles.
+    maps: MapsCache,
 }
 
 impl<
@@ -272,7 +285,8 @@ impl<
             last_missed: None,
             examined: 0,
             candidates: Vec::new(),
-            item_bounds: Vec::new(),
+            stamps: Stamps(0),
+            maps: MapsCache::new(),
         }
     }
 
@@ -446,11 +460,6 @@ impl<
         self.collect(world);
         self.seen_order = world.order_version();
         stable_sort_by_key(&mut self.items, |item| item.global_z);
-        self.item_bounds.clear();
-        for item in &self.items {
-            // As many as entries.
-            let _ = self.item_bounds.push(Corners::of(&item.bounds));
-        }
         self.item_of = [NONE; N];
         for (k, item) in self.items.iter().enumerate() {
             if let Some(slot) = self.item_of.get_mut(usize::from(item.node)) {
@@ -502,7 +511,6 @@ impl<
             };
             let global_z = self.items[k].global_z;
             self.items[k] = Item { global_z, ..item };
-            self.item_bounds[k] = Corners::of(&item.bounds);
             self.diff_item(world, k);
         }
         true
@@ -743,7 +751,7 @@ impl<
         const TR: usize,
         const LS: usize,
     >(
-        &self,
+        &mut self,
         world: &mut World<S, N, C2, TM, E, TR, LS>,
         n: usize,
         clip: Rectangle,
@@ -779,18 +787,18 @@ impl<
         let to_screen = flip.then_apply_to(&world_matrix);
         // A node logged for its opacity or its drawables' looks keeps its place and
         // shape: its bounds and maps stay (they cost soft-float work on a board).
-        let (bounds, maps) = match previous {
+        let (bounds, stamp) = match previous {
             Some(p)
                 if same_matrix(&p.to_screen, &to_screen)
                     && same_rect(&p.local, &local)
                     && same_rect(&p.content, &content)
                     && p.clip == clip =>
             {
-                (p.bounds, p.maps)
+                (p.bounds, p.stamp)
             }
             _ => (
                 screen_cover(&world_matrix.transform_rect(&local), height).intersection(&clip),
-                None,
+                self.stamps.take(),
             ),
         };
         Some(Item {
@@ -803,7 +811,7 @@ impl<
             to_screen,
             content,
             local,
-            maps,
+            stamp,
         })
     }
 
@@ -996,16 +1004,16 @@ impl<
         }
         self.damage.clear();
         self.candidates.clear();
+        if self.flushed.is_empty() {
+            return;
+        }
         let mut reach = Corners::EMPTY;
         for rect in &self.flushed {
             reach = reach.envelope(&Corners::of(rect));
         }
-        for (k, bounds) in self.item_bounds.iter().enumerate() {
-            if bounds.overlaps(&reach)
-                && self
-                    .flushed
-                    .iter()
-                    .any(|r| overlaps(&self.items[k].bounds, r))
+        for (k, item) in self.items.iter().enumerate() {
+            if Corners::of(&item.bounds).overlaps(&reach)
+                && self.flushed.iter().any(|r| overlaps(&item.bounds, r))
             {
                 // At most N entries, each once.
                 let _ = self.candidates.push(k as u16);
@@ -1066,8 +1074,9 @@ impl<
     {
         let area = (tile.size.width * tile.size.height) as usize;
         draw_items(
-            &mut self.items,
+            &self.items,
             &self.candidates,
+            &mut self.maps,
             self.background,
             world,
             tile,
@@ -1099,8 +1108,9 @@ fn draw_items<
     const TR: usize,
     const LS: usize,
 >(
-    items: &mut [Item],
+    items: &[Item],
     candidates: &[u16],
+    maps: &mut MapsCache,
     background: Rgb888,
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
@@ -1112,15 +1122,13 @@ fn draw_items<
     let background = C::from_rgb888(background);
     pixels.fill(background);
     for &k in candidates {
-        let Some(item) = items.get_mut(usize::from(k)) else {
+        let Some(item) = items.get(usize::from(k)) else {
             continue;
         };
         if !overlaps(&item.bounds, &tile) {
             continue;
         }
-        let maps = *item
-            .maps
-            .get_or_insert_with(|| NodeMaps::new(&item.to_screen, &item.content));
+        let maps = maps.get(item.stamp, &item.to_screen, &item.content);
         let mut c = world.arena.slot(usize::from(item.node)).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
@@ -1217,7 +1225,7 @@ where
 }
 
 /// A rectangle as its corners, `x0..x1` × `y0..y1` (empty when either is empty): what
-/// the per-frame scan for the damage's candidates compares, four integers a node.
+/// the per-frame scan for the damage's candidates compares each node's bounds with.
 #[derive(Clone, Copy)]
 struct Corners {
     x0: i32,

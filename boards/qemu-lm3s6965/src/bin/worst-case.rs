@@ -26,14 +26,16 @@ use sprig::render::{Renderer, Shape};
 use sprig::{world, Error, NodeId, Size2, Vec2};
 use static_cell::StaticCell;
 
-/// Nodes in the world, the root included.
-const NODES: usize = 96;
+/// Nodes in the world, the root included: as many as the board's 64 KiB hold with the
+/// renderer's per-node state (its draw list, what each node drew last, what it hands
+/// down, the change log's bookkeeping) and a stack left for building the renderer.
+const NODES: usize = 88;
 
 world! {
     /// Every node but the root can carry a shape.
     type Deep = World {
-        nodes: 96,
-        components: DeepComponents { Shape: 95 },
+        nodes: 88,
+        components: DeepComponents { Shape: 87 },
         timers: 0,
         events: 4,
         trace: 1,

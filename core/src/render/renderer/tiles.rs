@@ -134,8 +134,9 @@ impl<
             let area = cols * rows;
             let pixels = buffer.get_mut(..area)?;
             draw_items(
-                &mut self.items,
+                &self.items,
                 &self.candidates,
+                &mut self.maps,
                 self.background,
                 world,
                 tile,

@@ -1,0 +1,50 @@
+//! The fixed-point maps of the nodes being drawn, kept from one tile to the next.
+//!
+//! Working out a node's [`NodeMaps`] (its inverse transform in fixed point and the cover
+//! of its content) costs a matrix inversion and a dozen float-to-fixed conversions, which
+//! a board without an FPU pays in software; a node cut by several tiles would pay it in
+//! each. The renderer keeps the maps of the last [`MAPS_CACHED`] nodes it drew, each under
+//! the stamp of the draw-list entry it was made for (a new entry, a new stamp), so the
+//! RAM it takes does not grow with the node count.
+
+use crate::render::canvas::NodeMaps;
+use crate::{Affine2, Rect};
+
+/// How many nodes' maps are kept.
+pub(crate) const MAPS_CACHED: usize = 8;
+
+/// The kept maps, replaced round-robin.
+pub(crate) struct MapsCache {
+    /// The entry stamp each slot holds maps for (0: none).
+    stamps: [u32; MAPS_CACHED],
+    maps: [Option<NodeMaps>; MAPS_CACHED],
+    /// The slot the next miss fills.
+    next: usize,
+}
+
+impl MapsCache {
+    /// Nothing kept.
+    pub(crate) const fn new() -> Self {
+        MapsCache {
+            stamps: [0; MAPS_CACHED],
+            maps: [None; MAPS_CACHED],
+            next: 0,
+        }
+    }
+
+    /// The maps of the entry stamped `stamp`, drawn through `to_screen` with content
+    /// rectangle `content`: kept ones, or new ones kept in place of the oldest.
+    pub(crate) fn get(&mut self, stamp: u32, to_screen: &Affine2, content: &Rect) -> NodeMaps {
+        if let Some(k) = self.stamps.iter().position(|&s| s == stamp && s != 0) {
+            if let Some(maps) = self.maps[k] {
+                return maps;
+            }
+        }
+        let maps = NodeMaps::new(to_screen, content);
+        let k = self.next;
+        self.stamps[k] = stamp;
+        self.maps[k] = Some(maps);
+        self.next = (k + 1) % MAPS_CACHED;
+        maps
+    }
+}
