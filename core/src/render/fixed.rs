@@ -304,11 +304,27 @@ impl FxEllipse {
 
 /// `⌊√v⌋` of a non-negative `v` (0 for a negative one).
 fn isqrt(v: i128) -> i128 {
+    let Ok(v) = u128::try_from(v) else {
+        return 0;
+    };
+    // On a 64-bit processor a hardware square root is within one of the answer for
+    // these sizes (both roundings err by less than 2^-52 of a root below 2^50); the
+    // integer checks below make it exact. A 32-bit core has no hardware `f64`.
+    if cfg!(target_pointer_width = "64") && v < 1 << 100 {
+        let mut r = libm::sqrt(v as f64) as u128;
+        while r * r > v {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= v {
+            r += 1;
+        }
+        return r as i128;
+    }
     // In 64 bits when it fits (see `div_floor`).
     if let Ok(v) = u64::try_from(v) {
         return i128::from(v.isqrt());
     }
-    u128::try_from(v).map_or(0, |v| v.isqrt() as i128)
+    v.isqrt() as i128
 }
 
 /// `⌈n / d⌉` for `d > 0`.
@@ -593,6 +609,26 @@ mod tests {
                 assert_eq!(contains(FxPoint { x, y }), inside, "{x} {y}");
             }
         }
+    }
+
+    #[test]
+    fn square_roots_are_exact_at_and_around_every_size() {
+        let mut rng = Lcg(11);
+        for bits in 0..127u32 {
+            for _ in 0..20 {
+                let root = (1u128 << (bits / 2)) + rng.next(1 << 20) as u128;
+                for v in [
+                    root * root - 1,
+                    root * root,
+                    root * root + 1,
+                    root * root + 2 * root,
+                ] {
+                    let v = v.min(i128::MAX as u128) as i128;
+                    assert_eq!(super::isqrt(v), (v as u128).isqrt() as i128, "{v}");
+                }
+            }
+        }
+        assert_eq!(super::isqrt(-5), 0);
     }
 
     #[test]
