@@ -209,8 +209,8 @@ pub struct Renderer<
     /// is inside its subtree.
     inherited: [Inherited; N],
     frame: u32,
-    /// Where large glyphs' decoding stopped, from one tile to the next.
-    glyphs: GlyphCursors,
+    /// What drawing keeps from one tile to the next.
+    kept: Kept,
     /// The world's order version at the last frame.
     seen_order: u32,
     invalidated: bool,
@@ -237,7 +237,13 @@ pub struct Renderer<
     candidates: Vec<u16, N>,
     /// Stamps for new draw-list entries (`Item::stamp`).
     stamps: Stamps,
-    /// The maps of the nodes last drawn, kept between tiles.
+}
+
+/// What drawing keeps from one tile to the next.
+struct Kept {
+    /// Where large glyphs' decoding stopped.
+    glyphs: GlyphCursors,
+    /// The maps of the nodes last drawn.
     maps: MapsCache,
 }
 
@@ -268,7 +274,10 @@ impl<
             items: Vec::new(),
             inherited: [Inherited::NONE; N],
             frame: 0,
-            glyphs: GlyphCursors::default(),
+            kept: Kept {
+                glyphs: GlyphCursors::default(),
+                maps: MapsCache::new(),
+            },
             seen_order: 0,
             invalidated: true,
             item_of: [NONE; N],
@@ -286,7 +295,6 @@ impl<
             examined: 0,
             candidates: Vec::new(),
             stamps: Stamps(0),
-            maps: MapsCache::new(),
         }
     }
 
@@ -1076,12 +1084,11 @@ impl<
         draw_items(
             &self.items,
             &self.candidates,
-            &mut self.maps,
+            &mut self.kept,
             self.background,
             world,
             tile,
             &mut self.buffer[..area],
-            &mut self.glyphs,
         );
     }
 }
@@ -1110,12 +1117,11 @@ fn draw_items<
 >(
     items: &[Item],
     candidates: &[u16],
-    maps: &mut MapsCache,
+    kept: &mut Kept,
     background: Rgb888,
     world: &World<S, N, C2, TM, E, TR, LS>,
     tile: Rectangle,
     pixels: &mut [C],
-    glyphs: &mut GlyphCursors,
 ) where
     S: DrawSet + Dispatch,
 {
@@ -1128,7 +1134,7 @@ fn draw_items<
         if !overlaps(&item.bounds, &tile) {
             continue;
         }
-        let maps = maps.get(item.stamp, &item.to_screen, &item.content);
+        let maps = kept.maps.get(item.stamp, &item.to_screen, &item.content);
         let mut c = world.arena.slot(usize::from(item.node)).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
@@ -1143,7 +1149,7 @@ fn draw_items<
                     item.opacity,
                     &maps,
                 )
-                .with_glyphs(glyphs);
+                .with_glyphs(&mut kept.glyphs);
                 world.comps.set.draw(c, &mut canvas);
             }
             c = slot.next;

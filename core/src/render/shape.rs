@@ -251,15 +251,11 @@ impl Outline {
     }
 }
 
-/// The narrowest region (in pixels) whose rounded or elliptic rows are drawn as spans:
-/// on a 32-bit core a row's ends cost a 128-bit square root in software, more than
-/// testing a few pixels one by one; a 64-bit processor finds them faster than it tests
-/// two pixels. The pixels are the same either way.
-const MIN_CURVED_SPAN: u32 = if cfg!(target_pointer_width = "64") {
-    0
-} else {
-    24
-};
+/// The narrowest region (in pixels) whose rounded or elliptic rows a 32-bit core draws as
+/// spans: there a row's ends cost a 128-bit square root in software, more than testing
+/// a few pixels one by one. A 64-bit processor finds them faster than it tests two
+/// pixels, and always draws spans. The pixels are the same either way.
+const MIN_CURVED_SPAN: u32 = 24;
 
 /// Draws a closed shape as spans, one or three a row, when the node's map keeps the
 /// axes apart (see [`Canvas::axis_rows`]); false when it does not.
@@ -275,7 +271,7 @@ fn draw_spans<C: RenderColor>(
     };
     // See `MIN_CURVED_SPAN`.
     let curved = !matches!(outer, Outline::Rectangle(_));
-    if curved && rows.width() < MIN_CURVED_SPAN {
+    if curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN {
         return false;
     }
     for (y, ly) in rows.rows() {

@@ -136,12 +136,11 @@ impl<
             draw_items(
                 &self.items,
                 &self.candidates,
-                &mut self.maps,
+                &mut self.kept,
                 self.background,
                 world,
                 tile,
                 pixels,
-                &mut self.glyphs,
             );
             if self.shadowed() {
                 self.copy_to_shadow(tile, pixels);
