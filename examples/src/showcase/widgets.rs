@@ -440,6 +440,8 @@ struct RingShader {
 }
 
 impl RingShader {
+    // Inlined, so that it is built in place rather than copied (a `memcpy` call).
+    #[inline(always)]
     fn new(ring: &Ring, content: Rect) -> Self {
         let (cx, cy) = (
             fx(content.x + content.width / 2.0),
@@ -467,6 +469,7 @@ impl RingShader {
     /// Coverage of an edge at radius `r` from `r² − d²` (d the distance from the
     /// centre), without a square root: r² − d² ≈ 2r (r − d) near the edge. Only the
     /// pixels within half a pixel of the edge need the division.
+    #[inline(always)]
     fn coverage(r2_minus_d2: i64, r: Fx) -> i64 {
         let band = r * FX_ONE;
         if r <= 0 || r2_minus_d2 >= band {
@@ -491,6 +494,7 @@ impl RingShader {
     }
 
     /// The colour and coverage of the point `p` (anchor space).
+    #[inline(always)]
     fn shade(&self, p: FxPoint) -> Option<(Rgb888, u8)> {
         let d = FxPoint {
             x: p.x - self.cx,
@@ -633,12 +637,14 @@ impl RingShader {
             x: rows.x_at(x) - self.cx,
             y: dy,
         };
+        // A test that is the same at both ends does not change in between.
+        let (first, last) = (at(x0), at(x1 - 1));
         let mut cuts = [x1; 4];
         let mut n = 0;
         for sweep in [self.fill, self.track] {
             for side in 0..2 {
-                if let Some(cut) = change(x0, x1, |x| sweep.side(side, at(x))) {
-                    cuts[n] = cut;
+                if sweep.side(side, first) != sweep.side(side, last) {
+                    cuts[n] = change(x0, x1, |x| sweep.side(side, at(x)));
                     n += 1;
                 }
             }
@@ -657,13 +663,10 @@ impl RingShader {
     }
 }
 
-/// The first of the columns `x0..x1` (`x0 < x1`) where `test` differs from its value at
-/// `x0`, for a test that changes once at most along them (`None` if it does not).
-fn change(x0: i32, x1: i32, test: impl Fn(i32) -> bool) -> Option<i32> {
+/// The first of the columns `x0..x1` where `test` differs from its value at `x0`, for a
+/// test that changes exactly once along them.
+fn change(x0: i32, x1: i32, test: impl Fn(i32) -> bool) -> i32 {
     let first = test(x0);
-    if test(x1 - 1) == first {
-        return None;
-    }
     // `test(lo) == first`, `test(hi) != first`.
     let (mut lo, mut hi) = (x0, x1 - 1);
     while hi - lo > 1 {
@@ -674,8 +677,12 @@ fn change(x0: i32, x1: i32, test: impl Fn(i32) -> bool) -> Option<i32> {
             hi = mid;
         }
     }
-    Some(hi)
+    hi
 }
+
+/// The narrowest region (in pixels) a ring draws a row at a time: a row's square roots
+/// cost more than shading a few pixels one by one (the same pixels either way).
+const MIN_RING_ROW: u32 = 16;
 
 impl Draw for Ring {
     const DRAWS: bool = true;
@@ -685,8 +692,10 @@ impl Draw for Ring {
         let shader = RingShader::new(self, content);
         if shader.outer > 0 {
             if let Some(rows) = canvas.axis_rows(content) {
-                shader.draw_rows(canvas, &rows);
-                return;
+                if rows.width() >= MIN_RING_ROW {
+                    shader.draw_rows(canvas, &rows);
+                    return;
+                }
             }
         }
         canvas.paint_fixed(content, |p: FxPoint| shader.shade(p));
