@@ -315,8 +315,9 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// the columns of each found from an interval of anchor space, when the node's map
     /// keeps the axes apart (any position and scale, mirrored or not, but no rotation);
     /// `None` for any other map. Shapes whose rows cross them in one run draw those runs
-    /// as spans, with the very pixels the sampler would pick.
-    pub(crate) fn axis_rows(&self, local_bounds: Rect) -> Option<AxisRows> {
+    /// as spans, with the very pixels the sampler would pick; drawables of their own
+    /// can do the same with [`span`](Self::span).
+    pub fn axis_rows(&self, local_bounds: Rect) -> Option<AxisRows> {
         if !self.maps.invertible {
             return None;
         }
@@ -401,9 +402,10 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
 }
 
 /// See [`Canvas::axis_rows`]: the pixels of an area, rows with their anchor-space y,
-/// runs of columns from anchor-space x.
-#[derive(Clone, Copy)]
-pub(crate) struct AxisRows {
+/// runs of columns from anchor-space x. The coordinates are exactly the points
+/// [`Canvas::paint_fixed`] hands its shader for the same pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct AxisRows {
     x: FxAxis,
     y: FxAxis,
     area: Rectangle,
@@ -411,19 +413,26 @@ pub(crate) struct AxisRows {
 
 impl AxisRows {
     /// How many pixels wide the area is.
-    pub(crate) fn width(&self) -> u32 {
+    pub fn width(&self) -> u32 {
         self.area.size.width
     }
 
-    /// The rows of the area, each with the anchor-space y of its pixel centres.
-    pub(crate) fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
+    /// The rows of the area (screen y), each with the anchor-space y of its pixel
+    /// centres.
+    pub fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
         let y0 = self.area.top_left.y;
         (y0..y0 + self.area.size.height as i32).map(|y| (y, self.y.at(y)))
     }
 
+    /// The anchor-space x of the centres of screen column `x`'s pixels.
+    pub fn x_at(&self, x: i32) -> Fx {
+        self.x.at(x)
+    }
+
     /// The columns of the area whose pixel centres have an anchor-space x in
-    /// `first..=last` (both in [`Fx`]), as `x0..x1`.
-    pub(crate) fn columns(&self, first: Fx, last: Fx) -> (i32, i32) {
+    /// `first..=last` (both in [`Fx`]), as `x0..x1` (empty when `x0 >= x1`): one run,
+    /// whichever way the node is mirrored.
+    pub fn columns(&self, first: Fx, last: Fx) -> (i32, i32) {
         let x0 = self.area.top_left.x;
         self.x
             .range(first, last, x0, x0 + self.area.size.width as i32)

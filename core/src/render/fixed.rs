@@ -386,14 +386,8 @@ impl FxMap {
     /// only. `None` for any other map.
     pub(crate) fn axes(&self) -> Option<(FxAxis, FxAxis)> {
         (self.b == 0 && self.c == 0).then_some((
-            FxAxis {
-                step: 2 * self.a,
-                offset: self.a + 2 * self.tx,
-            },
-            FxAxis {
-                step: 2 * self.d,
-                offset: self.d + 2 * self.ty,
-            },
+            FxAxis::new(2 * self.a, self.a + 2 * self.tx),
+            FxAxis::new(2 * self.d, self.d + 2 * self.ty),
         ))
     }
 
@@ -448,11 +442,40 @@ impl FxMap {
 pub(crate) struct FxAxis {
     step: i128,
     offset: i128,
+    /// `step` and `offset` in 64 bits when they are small enough for the sums and
+    /// products of [`at`](Self::at) and [`range`](Self::range) to stay in 64 bits (see
+    /// [`NARROW_INDEX`]): what a node drawn at a usual place and scale has, and what a
+    /// 32-bit core works out without 128-bit library calls.
+    narrow: Option<(i64, i64)>,
 }
 
+/// The largest `|i|` [`FxAxis::at`] takes in 64 bits (screen coordinates stay within
+/// ±2^20).
+const NARROW_INDEX: i32 = 1 << 21;
+
 impl FxAxis {
+    /// The axis `i ↦ (step · i + offset) >> FX_SHIFT`.
+    fn new(step: i128, offset: i128) -> Self {
+        // |step · i| ≤ 2^40 · 2^21 and |offset| ≤ 2^61: the sum is below 2^62; shifted,
+        // below the clamp. In `range`, `first` and `last` within ±2^40 shift to within
+        // ±2^57, and their differences with `offset` stay below 2^62.
+        let small = |v: i128, bound: i128| -bound <= v && v <= bound;
+        let narrow = (step != 0 && small(step, 1 << 40) && small(offset, 1 << 61))
+            .then_some((step as i64, offset as i64));
+        FxAxis {
+            step,
+            offset,
+            narrow,
+        }
+    }
+
     /// The local coordinate of screen column (or row) `i`'s centre.
     pub(crate) fn at(&self, i: i32) -> Fx {
+        if let Some((step, offset)) = self.narrow {
+            if (-NARROW_INDEX..=NARROW_INDEX).contains(&i) {
+                return (step * i64::from(i) + offset) >> FX_SHIFT;
+            }
+        }
         let limit = i128::from(FX_LIMIT);
         ((self.step * i128::from(i) + self.offset) >> FX_SHIFT).clamp(-limit, limit) as Fx
     }
@@ -461,6 +484,12 @@ impl FxAxis {
     /// `first..=last`, as `i0..i1` (empty when `i0 >= i1`): the coordinate is monotonic
     /// in `i`, so they are one run, found without visiting them.
     pub(crate) fn range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
+        if let Some((step, offset)) = self.narrow {
+            let small = |v: Fx| (-(1 << 40)..=1 << 40).contains(&v);
+            if small(first) && small(last) {
+                return narrow_range(step, offset, first, last, start, end);
+            }
+        }
         let limit = FX_LIMIT;
         if first > last || first > limit || last < -limit || start >= end {
             return (start, start);
@@ -498,6 +527,45 @@ impl FxAxis {
         }
         // Both within `start..end`, so within `i32`.
         (i0 as i32, i1 as i32 + 1)
+    }
+}
+
+/// [`FxAxis::range`] in 64 bits, for a non-zero `step` within ±2^40, an `offset` within
+/// ±2^61 and `first`, `last` within ±2^40 (then neither is at the clamp): the same
+/// columns.
+fn narrow_range(step: i64, offset: i64, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
+    if first > last || start >= end {
+        return (start, start);
+    }
+    let low = first << FX_SHIFT;
+    let high = ((last + 1) << FX_SHIFT) - 1;
+    let (lo_i, hi_i) = if step > 0 {
+        (
+            -div_floor_64(offset - low, step),
+            div_floor_64(high - offset, step),
+        )
+    } else {
+        (
+            -div_floor_64(high - offset, -step),
+            div_floor_64(offset - low, -step),
+        )
+    };
+    let i0 = lo_i.max(i64::from(start));
+    let i1 = hi_i.min(i64::from(end) - 1);
+    if i0 > i1 {
+        return (start, start);
+    }
+    // Both within `start..end`, so within `i32`.
+    (i0 as i32, i1 as i32 + 1)
+}
+
+/// `⌊n / d⌋` for `d > 0`: a shift when `d` is a power of two.
+#[inline]
+fn div_floor_64(n: i64, d: i64) -> i64 {
+    if d & (d - 1) == 0 {
+        n >> d.trailing_zeros()
+    } else {
+        n.div_euclid(d)
     }
 }
 
@@ -574,7 +642,7 @@ impl FxRow {
 mod tests {
     extern crate std;
 
-    use super::{fx, FxEllipse, FxMap, FxPoint, FxRect, FxRounded, FxRow, FX_ONE};
+    use super::{fx, FxAxis, FxEllipse, FxMap, FxPoint, FxRect, FxRounded, FxRow, FX_ONE};
     use crate::Affine2;
 
     /// A small deterministic generator.
@@ -650,6 +718,43 @@ mod tests {
                 check_spans(|p| e.contains(p), |y| e.row_span(y));
             }
         }
+    }
+
+    #[test]
+    fn an_axis_in_64_bits_gives_the_points_and_runs_of_one_in_128() {
+        let mut rng = Lcg(5);
+        let mut narrow_seen = 0;
+        for case in 0..4000 {
+            // Steps of every size up to 2^40, powers of two among them, both signs.
+            let step = match case % 3 {
+                0 => 1i128 << rng.next(41),
+                _ => i128::from(rng.next(1 << 40)) + 1,
+            } * if rng.next(2) == 0 { 1 } else { -1 };
+            let offset = i128::from(rng.next(1 << 61)) - (1 << 60);
+            let axis = FxAxis::new(step, offset);
+            let wide = FxAxis {
+                narrow: None,
+                ..axis
+            };
+            narrow_seen += usize::from(axis.narrow.is_some());
+            let start = rng.next(4000) as i32 - 2000;
+            let end = start + rng.next(300) as i32;
+            for i in [start, end, start + (end - start) / 2, 1 << 21, -(1 << 21)] {
+                assert_eq!(axis.at(i), wide.at(i), "{step} {offset} {i}");
+            }
+            for _ in 0..8 {
+                let a = axis.at(start + rng.next(400) as i32 - 50) + rng.next(5) - 2;
+                let b = axis.at(start + rng.next(400) as i32 - 50) + rng.next(5) - 2;
+                for (first, last) in [(a, b), (b, a), (a.min(b), a.min(b))] {
+                    assert_eq!(
+                        axis.range(first, last, start, end),
+                        wide.range(first, last, start, end),
+                        "{step} {offset} {first} {last} {start} {end}"
+                    );
+                }
+            }
+        }
+        assert_eq!(narrow_seen, 4000);
     }
 
     #[test]

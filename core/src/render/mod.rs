@@ -30,7 +30,7 @@ mod span;
 mod sprite;
 
 pub use crate::engine::component_set::DrawSet;
-pub use canvas::Canvas;
+pub use canvas::{AxisRows, Canvas};
 pub use clip::Clip;
 pub use color::RenderColor;
 pub use draw::Draw;
