@@ -35,7 +35,10 @@ pub const FX_BITS: u32 = 16;
 pub const FX_ONE: Fx = 1 << FX_BITS;
 
 /// The largest magnitude of an [`Fx`] made by [`fx`]: 2^40 units.
-const FX_LIMIT: Fx = 1 << 56;
+const FX_LIMIT: Fx = 1 << FX_LIMIT_BITS;
+
+/// `FX_LIMIT`'s power of two.
+const FX_LIMIT_BITS: u32 = 56;
 
 /// The largest radius of a rounded corner or ellipse, doubled: 16 384 units × 2.
 const RADIUS_LIMIT: Fx = 1 << 31;
@@ -55,24 +58,53 @@ pub(crate) const FX_SHIFT: u32 = MAP_BITS + 1 - FX_BITS;
 /// assert_eq!(fx(f32::INFINITY), fx(1.0e30));
 /// ```
 pub fn fx(v: f32) -> Fx {
-    scaled(v, FX_BITS, FX_LIMIT as f32) as Fx
+    scaled(v, FX_BITS, FX_LIMIT_BITS) as Fx
 }
 
-/// `v · 2^bits`, rounded and clamped to `±limit`; NaN gives 0.
-fn scaled(v: f32, bits: u32, limit: f32) -> i128 {
-    if v.is_nan() {
-        return 0;
-    }
-    // Multiplying by a power of two is exact in `f32` (until it overflows to infinity,
-    // which the limits catch). `max`/`min` rather than `clamp`, whose check of its
-    // bounds would link float formatting into every firmware.
-    let scaled = libm::roundf((v * (1u64 << bits) as f32).max(-limit).min(limit));
-    // Through 64 bits when it fits: a 32-bit core converts to 128 bits in software,
-    // at twice the cost (the value is the same).
-    if scaled.abs() < (1u64 << 62) as f32 {
-        i128::from(scaled as i64)
+/// `v · 2^bits`, rounded to nearest (halves away from zero, as `roundf`) and clamped to
+/// `±2^limit_bits`; NaN gives 0.
+///
+/// Worked out from the bits of `v`, in integers: a board without an FPU would otherwise
+/// pay a software multiply, two compares, `roundf` and a float-to-integer conversion,
+/// a few hundred instructions, for every coordinate it converts. The value is exactly
+/// what that float path gives (a unit test compares them on random and edge values).
+fn scaled(v: f32, bits: u32, limit_bits: u32) -> i128 {
+    let b = v.to_bits();
+    let negative = b >> 31 != 0;
+    let exponent = ((b >> 23) & 0xff) as i32;
+    let fraction = b & 0x7f_ffff;
+    let limit = 1u128 << limit_bits;
+    let magnitude = if exponent == 0xff {
+        if fraction != 0 {
+            return 0; // NaN
+        }
+        limit
     } else {
-        scaled as i128
+        // `|v| = m · 2^(e − 150)`, subnormals with `e = 1` and no implicit bit; times
+        // `2^bits` is `m · 2^shift`, exact.
+        let (m, e) = if exponent == 0 {
+            (fraction, 1)
+        } else {
+            (fraction | 0x80_0000, exponent)
+        };
+        let shift = e - 150 + bits as i32;
+        if shift >= 0 {
+            if shift >= 104 {
+                limit
+            } else {
+                (u128::from(m) << shift).min(limit)
+            }
+        } else if shift < -25 {
+            0 // below a half: `m < 2^24`
+        } else {
+            let down = (-shift) as u32;
+            ((u128::from(m) + (1 << (down - 1))) >> down).min(limit)
+        }
+    };
+    if negative {
+        -(magnitude as i128)
+    } else {
+        magnitude as i128
     }
 }
 
@@ -362,8 +394,8 @@ pub(crate) struct FxMap {
 impl FxMap {
     /// `to_local` (screen pixels to anchor space) in fixed point.
     pub(crate) fn new(to_local: &Affine2) -> Self {
-        let coefficient = |v: f32| scaled(v, MAP_BITS, (1u64 << 63) as f32);
-        let translation = |v: f32| scaled(v, MAP_BITS, (1u128 << 79) as f32);
+        let coefficient = |v: f32| scaled(v, MAP_BITS, 63);
+        let translation = |v: f32| scaled(v, MAP_BITS, 79);
         FxMap {
             a: coefficient(to_local.a),
             b: coefficient(to_local.b),
@@ -675,6 +707,55 @@ mod tests {
             for x in (-40 * FX_ONE..40 * FX_ONE).step_by(FX_ONE as usize / 16 + 3) {
                 let inside = run.is_some_and(|(first, last)| first <= x && x <= last);
                 assert_eq!(contains(FxPoint { x, y }), inside, "{x} {y}");
+            }
+        }
+    }
+
+    /// The float path `scaled` replaced: `v · 2^bits` in `f32`, clamped, `roundf`.
+    fn scaled_by_floats(v: f32, bits: u32, limit_bits: u32) -> i128 {
+        if v.is_nan() {
+            return 0;
+        }
+        let limit = (1u128 << limit_bits) as f32;
+        libm::roundf((v * (1u64 << bits) as f32).max(-limit).min(limit)) as i128
+    }
+
+    #[test]
+    fn conversions_to_fixed_point_match_the_float_path_exactly() {
+        let mut rng = Lcg(5);
+        let mut values = std::vec![
+            0.0f32,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -2.5,
+            1.0 / 65_536.0,
+            1.5 / 65_536.0,
+            0.49999997 / 65_536.0,
+            f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE / 3.0,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            1.0e12,
+            -3.0e19,
+            16_777_215.0,
+        ];
+        for _ in 0..200_000 {
+            let bits = (rng.next(1 << 16) << 16 | rng.next(1 << 16)) as u32;
+            values.push(f32::from_bits(bits));
+        }
+        for v in values {
+            for (bits, limit) in [(16, 56), (32, 63), (32, 79)] {
+                assert_eq!(
+                    super::scaled(v, bits, limit),
+                    scaled_by_floats(v, bits, limit),
+                    "{v:e} ({:#x}) bits {bits} limit {limit}",
+                    v.to_bits()
+                );
             }
         }
     }
