@@ -304,9 +304,12 @@ impl FxEllipse {
         {
             return false;
         }
-        let (dx, dy) = (i128::from(dx), i128::from(dy));
-        let (rx, ry) = (i128::from(self.rx2), i128::from(self.ry2));
-        dx * dx * ry * ry + dy * dy * rx * rx <= self.limit
+        // Every factor is at most 2^31 here (radii are limited to it), so each square
+        // fits 64 bits and each product is one 64 × 64 → 128-bit multiply, which a
+        // 32-bit core does in four multiplies instead of a 128-bit library call.
+        let square = |v: i64| u128::from(v.unsigned_abs() * v.unsigned_abs());
+        let lhs = square(dx) * square(self.ry2) + square(dy) * square(self.rx2);
+        lhs <= self.limit.unsigned_abs()
     }
 
     /// [`FxRect::row_span`] of the ellipse, exactly the points
