@@ -193,7 +193,8 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// [`paint`](Self::paint) in fixed point: `shade` gets each pixel centre in anchor
     /// space as an [`FxPoint`] (16 fractional bits), found by integer steps along the
     /// row. No floating-point operation per pixel, which is what a board without an FPU
-    /// needs; the built-in shapes and the progress bar draw this way. See
+    /// needs; the built-in shapes draw this way when turned (unturned, they fill whole
+    /// runs of a row: [`axis_rows`](Self::axis_rows) and [`span`](Self::span)). See
     /// [`fixed`](super::fixed) for the precision and range.
     pub fn paint_fixed(
         &mut self,
