@@ -271,7 +271,7 @@ pub fn component_set(set: &Set) -> TokenStream {
         quote! {
             return match slot {
                 ::core::option::Option::Some(::core::option::Option::Some(c)) => {
-                    <#ty as ::sprig::render::Draw>::local_bounds(c, content)
+                    <#ty as ::sprig::render::Draw>::local_bounds_with_anchor(c, content, anchor)
                 }
                 _ => content,
             };
@@ -477,7 +477,12 @@ pub fn component_set(set: &Set) -> TokenStream {
                 0
             }
 
-            fn local_bounds(&self, index: u16, content: ::sprig::Rect) -> ::sprig::Rect {
+            fn local_bounds(
+                &self,
+                index: u16,
+                content: ::sprig::Rect,
+                anchor: ::sprig::Vec2,
+            ) -> ::sprig::Rect {
                 let index = usize::from(index);
                 #(#bounds_arms)*
                 content

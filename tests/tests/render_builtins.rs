@@ -139,13 +139,15 @@ fn label_top_right_anchor_puts_the_text_below_left_of_the_node() {
 }
 
 #[test]
-fn label_without_content_size_is_centred_whatever_the_anchor() {
+fn label_without_content_size_is_placed_by_its_anchor() {
+    // Anchor (0, 0) at world (20, 10): the 12 × 10 text above and to the right of the
+    // point, screen columns 20..32, rows 0..10 (it was centred on the point before).
     let mut w = W::new();
     let n = node(&mut w, (0.0, 0.0), (0.0, 0.0), (20.0, 10.0));
     w.add_component(n, Label::new("Hi")).unwrap();
     let fb = render::<Rgb888>(&mut w, 40, 20, BLACK);
     let expected =
-        reference_text::<Rgb888>(40, 20, BLACK, "Hi", &FONT_6X10, WHITE, Point::new(14, 5));
+        reference_text::<Rgb888>(40, 20, BLACK, "Hi", &FONT_6X10, WHITE, Point::new(20, 0));
     assert_eq!(fb.pixels, expected.pixels);
 }
 

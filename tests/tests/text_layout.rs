@@ -236,6 +236,88 @@ fn overflow_none_is_the_texts_own_box_and_does_not_wrap() {
     );
 }
 
+/// Where the ink of `pic` starts, `(column, row)`, and its size.
+fn ink(pic: &[String]) -> ((usize, usize), (usize, usize)) {
+    let rows: Vec<usize> = (0..pic.len()).filter(|&y| pic[y].contains('#')).collect();
+    let cols: Vec<usize> = (0..pic[0].len())
+        .filter(|&x| pic.iter().any(|r| r.as_bytes()[x] == b'#'))
+        .collect();
+    let (Some(&top), Some(&bottom)) = (rows.first(), rows.last()) else {
+        return ((0, 0), (0, 0));
+    };
+    let (left, right) = (cols[0], cols[cols.len() - 1]);
+    ((left, top), (right - left + 1, bottom - top + 1))
+}
+
+#[test]
+fn a_label_on_a_node_of_no_size_is_placed_by_the_nodes_anchor() {
+    // "abc": 8 × 2. The node, of size 0 × 0, at world (8, 4) of a 16 × 8 screen (screen
+    // row 4 is world y 4 down to 3). Anchor (ax, ay) puts the text's box at
+    // x = 8 − 8·ax, top row 2 + 2·ay: the anchor's fractions of the text at the point.
+    let expected = [
+        ((0.0, 0.0), (8, 2)),
+        ((0.5, 0.0), (4, 2)),
+        ((1.0, 0.0), (0, 2)),
+        ((0.0, 0.5), (8, 3)),
+        ((0.5, 0.5), (4, 3)),
+        ((1.0, 0.5), (0, 3)),
+        ((0.0, 1.0), (8, 4)),
+        ((0.5, 1.0), (4, 4)),
+        ((1.0, 1.0), (0, 4)),
+    ];
+    for (anchor, corner) in expected {
+        let pic = picture_at(label("abc"), (16, 8), anchor, (0.0, 0.0), (8.0, 4.0));
+        assert_eq!(ink(&pic), (corner, (8, 2)), "anchor {anchor:?}: {pic:#?}");
+        // As on a node of one pixel, the way to place text by its anchor until now.
+        let one = picture_at(label("abc"), (16, 8), anchor, (1.0, 1.0), (8.0, 4.0));
+        assert_eq!(pic, one, "anchor {anchor:?}");
+    }
+    // Left edge, centred vertically: the text starts at the point, half above it.
+    assert_eq!(
+        picture_at(label("abc"), (16, 8), (0.0, 0.5), (0.0, 0.0), (8.0, 4.0)),
+        [
+            "................",
+            "................",
+            "................",
+            "........##.##.##",
+            "........##.##.##",
+            "................",
+            "................",
+            "................",
+        ]
+    );
+}
+
+#[test]
+fn moving_the_anchor_of_a_label_of_no_size_redraws_it_there() {
+    let mut w = W::new();
+    let root = w.root();
+    let n = w.create_child(root, "label").unwrap();
+    w.set_position(n, Vec2::new(8.0, 4.0)).unwrap();
+    w.add_component(n, label("abc")).unwrap();
+    let mut fb = Framebuffer::new(16, 8, Rgb888::BLACK);
+    let mut r: Renderer<Rgb888, 4, 64> =
+        Renderer::new(Size::new(16, 8), Rgb888::BLACK, BusCost::new(16, 0));
+    r.render(&mut w, &mut fb).unwrap();
+    w.set_anchor(n, Vec2::new(1.0, 1.0)).unwrap();
+    r.render(&mut w, &mut fb).unwrap();
+    let pic: Vec<String> = (0..8)
+        .map(|y| {
+            (0..16)
+                .map(|x| {
+                    if fb.get(x, y) == Rgb888::WHITE {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // Only the new place is inked: the old one, centred on the point, was repainted.
+    assert_eq!(ink(&pic), ((0, 4), (8, 2)));
+}
+
 #[test]
 fn background_fills_the_box() {
     let l = label("a")

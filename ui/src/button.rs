@@ -53,7 +53,7 @@ use sprig::{
     Vec2,
 };
 
-use crate::transition::{ButtonState, Look, Transition};
+use crate::transition::{ButtonState, Look, Transition, MAX_TRANSITIONS};
 
 /// The event a [`Button`] (or a [`Toggle`](crate::Toggle)) sends when clicked; listen
 /// with `ctx.on::<Click>(node)` on the button's node or any ancestor of it.
@@ -78,6 +78,11 @@ pub struct Button {
     pub interactable: bool,
     /// How it shows its state.
     pub transition: Transition,
+    /// Further transitions shown together with `transition`, each easing on its own (a
+    /// colour and a scale at once, as Cocos's `zoomScale` beside a colour, or LVGL's
+    /// styles per state); `Transition::None` in the slots not used. Set them with
+    /// [`with_transitions`](Self::with_transitions).
+    pub more_transitions: [Transition; MAX_TRANSITIONS - 1],
     /// The node the transition acts on; `None`: the button's own node (Cocos `target`).
     pub target: Option<NodeId>,
     press: Option<Press>,
@@ -109,6 +114,7 @@ impl Button {
         Button {
             interactable: true,
             transition: Transition::None,
+            more_transitions: [Transition::None; MAX_TRANSITIONS - 1],
             target: None,
             press: None,
             key_held: false,
@@ -116,10 +122,61 @@ impl Button {
         }
     }
 
-    /// This button with `transition`.
+    /// This button with `transition` (in [`transition`](Self::transition); the
+    /// others, if any, stay).
     pub const fn with_transition(mut self, transition: Transition) -> Self {
         self.transition = transition;
         self
+    }
+
+    /// This button with `transitions`, all shown at once, each easing on its own: at
+    /// most [`MAX_TRANSITIONS`] (more does not compile), the first in
+    /// [`transition`](Self::transition) and the rest in
+    /// [`more_transitions`](Self::more_transitions). Two of the same kind would write
+    /// the same property, the later last.
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig_ui::transition::{ButtonState, PerState, Transition};
+    /// use sprig_ui::Button;
+    ///
+    /// let colors = PerState::new(Rgb888::new(200, 200, 200))
+    ///     .with(ButtonState::Pressed, Rgb888::new(100, 100, 100));
+    /// let button = Button::new()
+    ///     .with_transitions([Transition::color(colors, 0.1), Transition::zoom(1.1, 0.1)]);
+    /// assert_eq!(button.transitions()[1], Transition::zoom(1.1, 0.1));
+    /// ```
+    pub const fn with_transitions<const K: usize>(mut self, transitions: [Transition; K]) -> Self {
+        const {
+            assert!(
+                K <= MAX_TRANSITIONS,
+                "a button shows at most MAX_TRANSITIONS transitions"
+            )
+        };
+        self.transition = Transition::None;
+        self.more_transitions = [Transition::None; MAX_TRANSITIONS - 1];
+        let mut i = 0;
+        while i < K {
+            if i == 0 {
+                self.transition = transitions[i];
+            } else {
+                self.more_transitions[i - 1] = transitions[i];
+            }
+            i += 1;
+        }
+        self
+    }
+
+    /// Every transition it shows: [`transition`](Self::transition), then
+    /// [`more_transitions`](Self::more_transitions).
+    pub const fn transitions(&self) -> [Transition; MAX_TRANSITIONS] {
+        let mut all = [self.transition; MAX_TRANSITIONS];
+        let mut i = 1;
+        while i < MAX_TRANSITIONS {
+            all[i] = self.more_transitions[i - 1];
+            i += 1;
+        }
+        all
     }
 
     /// This button with its transition acting on `target`.
@@ -173,7 +230,7 @@ impl Button {
         let state = self.current_state(focused);
         let target = self.target_node(ctx);
         self.look
-            .show(ctx, target, &self.transition, state, 0.0, true)
+            .show_all(ctx, target, &self.transitions(), state, 0.0, true)
     }
 
     /// `on_disable`: forgets any press and puts the target back as the state without
@@ -183,7 +240,7 @@ impl Button {
         self.key_held = false;
         let state = self.current_state(false);
         let target = self.target_node(ctx);
-        self.look.reset(ctx, target, &self.transition, state)
+        self.look.reset_all(ctx, target, &self.transitions(), state)
     }
 
     /// `update`: samples the state and moves the transition on.
@@ -199,7 +256,7 @@ impl Button {
         let state = self.current_state(focused);
         let target = self.target_node(ctx);
         self.look
-            .show(ctx, target, &self.transition, state, dt_seconds, false)
+            .show_all(ctx, target, &self.transitions(), state, dt_seconds, false)
     }
 
     /// `on_touch`: whether the touch completed a click.

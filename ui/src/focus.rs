@@ -210,7 +210,8 @@ pub struct FocusIndicator {
     pub opacity: u8,
 }
 
-/// After the layouts and lists (whose orders are 10 000 to 10 002), so the box it
+/// At [`AFTER_LAYOUT_EXECUTION_ORDER`](crate::layout::AFTER_LAYOUT_EXECUTION_ORDER),
+/// after the layouts and lists (whose orders are 10 000 to 10 002), so the box it
 /// frames is where the frame leaves it.
 #[component(execution_order = 20000)]
 impl Hooks for FocusIndicator {

@@ -42,5 +42,5 @@ pub use list::List;
 pub use progress::ProgressBar;
 pub use slider::{Direction, Slider, SliderMoved};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
-pub use transition::{ButtonState, PerState, Transition};
+pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, Tween, TweenCall};

@@ -142,6 +142,10 @@ impl List {
     }
 }
 
+/// The execution order of [`List`]: after the layouts and widgets, so it scrolls content
+/// they have placed and sized this frame.
+pub const LIST_EXECUTION_ORDER: i16 = 10_002;
+
 #[component(execution_order = 10002)]
 impl Hooks for List {
     fn on_disable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {

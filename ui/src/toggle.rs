@@ -107,6 +107,13 @@ impl Toggle {
         self
     }
 
+    /// This toggle with `transitions` on its button, all shown at once (see
+    /// [`Button::with_transitions`]).
+    pub const fn with_transitions<const K: usize>(mut self, transitions: [Transition; K]) -> Self {
+        self.button = self.button.with_transitions(transitions);
+        self
+    }
+
     /// This toggle, interactable or not.
     pub const fn with_interactable(mut self, interactable: bool) -> Self {
         self.button.interactable = interactable;

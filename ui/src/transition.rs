@@ -164,6 +164,10 @@ impl Transition {
     }
 }
 
+/// The most transitions a [`Look`] (and so a button) shows at once: one per kind
+/// (colour, scale, image).
+pub const MAX_TRANSITIONS: usize = 3;
+
 /// A value being shown.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Value {
@@ -171,14 +175,29 @@ enum Value {
     Scale(Vec2),
 }
 
-/// The running side of a [`Transition`]: which state is shown, and the easing under way.
-/// Kept by each widget; its methods take the widget's [`Ctx`].
+/// One transition's easing under way.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Look {
-    shown: Option<ButtonState>,
+struct Ramp {
     from: Option<Value>,
     to: Option<Value>,
     elapsed_seconds: f32,
+}
+
+impl Ramp {
+    const IDLE: Ramp = Ramp {
+        from: None,
+        to: None,
+        elapsed_seconds: 0.0,
+    };
+}
+
+/// The running side of one or several [`Transition`]s: which state is shown, and the
+/// easings under way, one per transition (up to [`MAX_TRANSITIONS`]). Kept by each
+/// widget; its methods take the widget's [`Ctx`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    shown: Option<ButtonState>,
+    ramps: [Ramp; MAX_TRANSITIONS],
     original_scale: Option<Vec2>,
 }
 
@@ -206,9 +225,7 @@ impl Look {
     pub const fn new() -> Self {
         Look {
             shown: None,
-            from: None,
-            to: None,
-            elapsed_seconds: 0.0,
+            ramps: [Ramp::IDLE; MAX_TRANSITIONS],
             original_scale: None,
         }
     }
@@ -220,7 +237,7 @@ impl Look {
 
     /// Whether an easing is under way.
     pub fn is_running(&self) -> bool {
-        self.to.is_some()
+        self.ramps.iter().any(|r| r.to.is_some())
     }
 
     /// The colour the target shows: its shape's fill, else its label's colour.
@@ -256,7 +273,7 @@ impl Look {
 
     /// The value `transition` gives `state`, and the value shown now to ease from.
     fn ends(
-        &mut self,
+        original_scale: &mut Option<Vec2>,
         ctx: &Ctx<impl AnyWorld>,
         target: NodeId,
         transition: &Transition,
@@ -271,7 +288,7 @@ impl Look {
             }
             Transition::Scale { scales, .. } => {
                 let now = ctx.scale(target)?;
-                let original = *self.original_scale.get_or_insert(now);
+                let original = *original_scale.get_or_insert(now);
                 let factor = scales.get(state);
                 let to = Vec2::new(original.x * factor, original.y * factor);
                 Some((Value::Scale(now), Value::Scale(to)))
@@ -291,60 +308,87 @@ impl Look {
         dt_seconds: f32,
         immediate: bool,
     ) -> HookResult {
+        self.show_all(
+            ctx,
+            target,
+            core::slice::from_ref(transition),
+            state,
+            dt_seconds,
+            immediate,
+        )
+    }
+
+    /// [`show`](Self::show) for several transitions at once (a colour and a scale,
+    /// say), each easing on its own; past the first [`MAX_TRANSITIONS`], transitions
+    /// are ignored. Two of the same kind write the same property, the later last.
+    pub fn show_all(
+        &mut self,
+        ctx: &mut Ctx<impl AnyWorld>,
+        target: NodeId,
+        transitions: &[Transition],
+        state: ButtonState,
+        dt_seconds: f32,
+        immediate: bool,
+    ) -> HookResult {
         if self.shown != Some(state) {
             let first = self.shown.is_none();
             self.shown = Some(state);
-            if let Transition::Image { images } = transition {
-                let c = find::<Image>(ctx, target).ok_or(Error::WrongComponentType)?;
-                ctx.get_mut::<Image>(c)?.source = images.get(state);
-                return Ok(());
-            }
-            match self.ends(ctx, target, transition, state)? {
-                Some((_, to)) if first || immediate => {
-                    self.to = None;
-                    return Look::write(ctx, target, to);
+            for (transition, ramp) in transitions.iter().zip(self.ramps.iter_mut()) {
+                if let Transition::Image { images } = transition {
+                    let c = find::<Image>(ctx, target).ok_or(Error::WrongComponentType)?;
+                    ctx.get_mut::<Image>(c)?.source = images.get(state);
+                    continue;
                 }
-                Some((from, to)) => {
-                    self.from = Some(from);
-                    self.to = Some(to);
-                    self.elapsed_seconds = 0.0;
+                match Look::ends(&mut self.original_scale, ctx, target, transition, state)? {
+                    Some((_, to)) if first || immediate => {
+                        ramp.to = None;
+                        Look::write(ctx, target, to)?;
+                    }
+                    Some((from, to)) => {
+                        ramp.from = Some(from);
+                        ramp.to = Some(to);
+                        ramp.elapsed_seconds = 0.0;
+                    }
+                    None => ramp.to = None,
                 }
-                None => return Ok(()),
             }
         }
-        let (Some(from), Some(to)) = (self.from, self.to) else {
-            return Ok(());
-        };
-        let duration = match transition {
-            Transition::Color {
-                duration_seconds, ..
+        for (transition, ramp) in transitions.iter().zip(self.ramps.iter_mut()) {
+            let (Some(from), Some(to)) = (ramp.from, ramp.to) else {
+                continue;
+            };
+            let duration = match transition {
+                Transition::Color {
+                    duration_seconds, ..
+                }
+                | Transition::Scale {
+                    duration_seconds, ..
+                } => *duration_seconds,
+                _ => 0.0,
+            };
+            ramp.elapsed_seconds += dt_seconds.max(0.0);
+            let ratio = if duration > 0.0 {
+                (ramp.elapsed_seconds / duration).min(1.0)
+            } else {
+                1.0
+            };
+            let value = match (from, to) {
+                (Value::Color(a), Value::Color(b)) => Value::Color(Rgb888::new(
+                    lerp_channel(a.r(), b.r(), ratio),
+                    lerp_channel(a.g(), b.g(), ratio),
+                    lerp_channel(a.b(), b.b(), ratio),
+                )),
+                (Value::Scale(a), Value::Scale(b)) => {
+                    Value::Scale(Vec2::new(lerp(a.x, b.x, ratio), lerp(a.y, b.y, ratio)))
+                }
+                _ => to,
+            };
+            if ratio >= 1.0 {
+                ramp.to = None;
             }
-            | Transition::Scale {
-                duration_seconds, ..
-            } => *duration_seconds,
-            _ => 0.0,
-        };
-        self.elapsed_seconds += dt_seconds.max(0.0);
-        let ratio = if duration > 0.0 {
-            (self.elapsed_seconds / duration).min(1.0)
-        } else {
-            1.0
-        };
-        let value = match (from, to) {
-            (Value::Color(a), Value::Color(b)) => Value::Color(Rgb888::new(
-                lerp_channel(a.r(), b.r(), ratio),
-                lerp_channel(a.g(), b.g(), ratio),
-                lerp_channel(a.b(), b.b(), ratio),
-            )),
-            (Value::Scale(a), Value::Scale(b)) => {
-                Value::Scale(Vec2::new(lerp(a.x, b.x, ratio), lerp(a.y, b.y, ratio)))
-            }
-            _ => to,
-        };
-        if ratio >= 1.0 {
-            self.to = None;
+            Look::write(ctx, target, value)?;
         }
-        Look::write(ctx, target, value)
+        Ok(())
     }
 
     /// Puts the target back as `state` shows it, at once, and forgets the state, so the
@@ -356,9 +400,22 @@ impl Look {
         transition: &Transition,
         state: ButtonState,
     ) -> HookResult {
+        self.reset_all(ctx, target, core::slice::from_ref(transition), state)
+    }
+
+    /// [`reset`](Self::reset) for several transitions (see [`show_all`](Self::show_all)).
+    pub fn reset_all(
+        &mut self,
+        ctx: &mut Ctx<impl AnyWorld>,
+        target: NodeId,
+        transitions: &[Transition],
+        state: ButtonState,
+    ) -> HookResult {
         self.shown = None;
-        self.to = None;
-        let result = self.show(ctx, target, transition, state, 0.0, true);
+        for ramp in &mut self.ramps {
+            ramp.to = None;
+        }
+        let result = self.show_all(ctx, target, transitions, state, 0.0, true);
         self.shown = None;
         result
     }

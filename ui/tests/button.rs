@@ -402,6 +402,49 @@ fn the_scale_zooms_from_the_node_s_own_scale_while_pressed() {
     );
 }
 
+#[test]
+fn a_colour_and_a_scale_transition_ease_together_each_at_its_own_pace() {
+    let mut world = App::new();
+    let s = scene(&mut world, Transition::None);
+    world.set_enabled(s.button, false).unwrap();
+    let b = world.get_mut::<Button>(s.button).unwrap();
+    *b = b.with_transitions([Transition::color(COLORS, 0.1), Transition::zoom(1.5, 0.2)]);
+    world.set_enabled(s.button, true).unwrap();
+    let look = |world: &App| (fill(world, &s), world.scale(s.ok).unwrap());
+    assert_eq!(look(&world), (Some(NORMAL), Vec2::new(1.0, 1.0)));
+    touch(&mut world, TouchPhase::Down, 20.0, 10.0);
+    world.tick(0.05).unwrap();
+    // The colour half way (0.05 of 0.1 s), the scale a quarter of the way (of 0.2 s).
+    assert_eq!(
+        look(&world),
+        (Some(Rgb888::new(150, 150, 150)), Vec2::new(1.125, 1.125))
+    );
+    world.tick(0.05).unwrap();
+    assert_eq!(look(&world), (Some(PRESSED), Vec2::new(1.25, 1.25)));
+    world.tick(0.1).unwrap();
+    assert_eq!(look(&world), (Some(PRESSED), Vec2::new(1.5, 1.5)));
+    touch(&mut world, TouchPhase::Up, 20.0, 10.0);
+    world.tick(0.05).unwrap();
+    assert_eq!(
+        look(&world),
+        (Some(Rgb888::new(150, 150, 150)), Vec2::new(1.375, 1.375))
+    );
+    // Disabling puts both back at once.
+    touch(&mut world, TouchPhase::Down, 20.0, 10.0);
+    world.tick(0.05).unwrap();
+    world.set_enabled(s.button, false).unwrap();
+    assert_eq!(look(&world), (Some(NORMAL), Vec2::new(1.0, 1.0)));
+    let transitions = world.get::<Button>(s.button).unwrap().transitions();
+    assert_eq!(
+        transitions,
+        [
+            Transition::color(COLORS, 0.1),
+            Transition::zoom(1.5, 0.2),
+            Transition::None
+        ]
+    );
+}
+
 const RED: [u8; 3] = [255, 0, 0];
 const GREEN: [u8; 3] = [0, 255, 0];
 const BLUE: [u8; 3] = [0, 0, 255];

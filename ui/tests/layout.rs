@@ -8,7 +8,7 @@ use sprig::{
 };
 use sprig_ui::layout::{
     update_layout, Axis, CrossAlign, HorizontalDirection, Layout, LayoutKind, Padding, ResizeMode,
-    VerticalDirection,
+    VerticalDirection, AFTER_LAYOUT_EXECUTION_ORDER, LAYOUT_EXECUTION_ORDER,
 };
 use sprig_ui::widget::{AlignMode, Margin, Widget};
 
@@ -29,10 +29,44 @@ impl Hooks for Adder {
     }
 }
 
+/// Reads the x of `watch` in its `late_update` at the default execution order (0).
+pub struct EarlyReader {
+    watch: NodeId,
+    seen_x: f32,
+}
+
+#[component]
+impl Hooks for EarlyReader {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        self.seen_x = ctx.position(self.watch)?.x;
+        Ok(())
+    }
+}
+
+/// Reads the x of `watch` in its `late_update` at `AFTER_LAYOUT_EXECUTION_ORDER`.
+pub struct LateReader {
+    watch: NodeId,
+    seen_x: f32,
+}
+
+#[component(execution_order = 20000)]
+impl Hooks for LateReader {
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        self.seen_x = ctx.position(self.watch)?.x;
+        Ok(())
+    }
+}
+
 world! {
     type TestWorld = World {
         nodes: 64,
-        components: TestSet { Layout: 8, Widget: 8, Adder: 2 },
+        components: TestSet {
+            Layout: 8,
+            Widget: 8,
+            Adder: 2,
+            EarlyReader: 1,
+            LateReader: 1,
+        },
     };
 }
 
@@ -650,5 +684,52 @@ fn a_layout_on_the_root_lays_out_in_the_panel() -> Result<(), Error> {
     world.tick(0.016)?;
     // From the panel's top-left corner, 2 in.
     assert_eq!(positions(&world, &[a, b])?, [(12.0, 57.0), (12.0, 47.0)]);
+    Ok(())
+}
+
+#[test]
+fn a_late_update_reads_this_frames_layout_only_from_after_layout_execution_order(
+) -> Result<(), Error> {
+    // After the layout, the widgets and the lists, and what FocusIndicator uses.
+    assert_eq!(
+        <LateReader as sprig::Component>::EXECUTION_ORDER,
+        AFTER_LAYOUT_EXECUTION_ORDER
+    );
+    assert_eq!(
+        [
+            LAYOUT_EXECUTION_ORDER,
+            sprig_ui::widget::WIDGET_EXECUTION_ORDER,
+            sprig_ui::list::LIST_EXECUTION_ORDER,
+            AFTER_LAYOUT_EXECUTION_ORDER,
+        ],
+        [10_000, 10_001, 10_002, 20_000]
+    );
+    // A row of two 10-wide children: the second at x = -40 + 10 + 5 = -35.
+    let (mut world, node, children) = container(&[(10.0, 10.0), (10.0, 10.0)])?;
+    world.add_component(
+        node,
+        Layout::new(LayoutKind::Horizontal).with_spacing(0.0, 0.0),
+    )?;
+    let watch = children[1];
+    let early = world.add_component(node, EarlyReader { watch, seen_x: 0.0 })?;
+    let late = world.add_component(node, LateReader { watch, seen_x: 0.0 })?;
+    world.tick(0.016)?;
+    let seen = |world: &TestWorld| -> Result<(f32, f32), Error> {
+        Ok((
+            world.get::<EarlyReader>(early)?.seen_x,
+            world.get::<LateReader>(late)?.seen_x,
+        ))
+    };
+    assert_eq!(world.position(watch)?.x, -35.0);
+    // Where the child was before the layout (3), and where the layout put it.
+    assert_eq!(seen(&world)?, (3.0, -35.0));
+    // The first child grows by 20: the second moves to -15 this frame.
+    world.set_content_size(children[0], Size2::new(30.0, 10.0))?;
+    world.tick(0.016)?;
+    assert_eq!(
+        seen(&world)?,
+        (-35.0, -15.0),
+        "order 0 reads last frame's layout; AFTER_LAYOUT_EXECUTION_ORDER this one's"
+    );
     Ok(())
 }

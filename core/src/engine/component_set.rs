@@ -18,7 +18,7 @@ use core::any::Any;
 
 use crate::engine::listeners::Event;
 use crate::render::{Canvas, RenderColor};
-use crate::{AnyWorld, Hook, HookCall, HookMask, HookResult, Rect};
+use crate::{AnyWorld, Hook, HookCall, HookMask, HookResult, Rect, Vec2};
 
 /// What the engine knows of one component type of a set: its constants and its slots.
 /// `component_set!` writes one per entry, in the order listed; the position is the
@@ -165,9 +165,9 @@ pub trait DrawSet: ComponentSet {
     fn draw<C: RenderColor>(&self, index: u16, canvas: &mut Canvas<'_, C>);
     /// `Draw::appearance` of the component in slot `index` (0 for an empty slot).
     fn appearance(&self, index: u16) -> u32;
-    /// `Draw::local_bounds` of the component in slot `index` (`content` for an empty
-    /// slot).
-    fn local_bounds(&self, index: u16, content: Rect) -> Rect;
+    /// `Draw::local_bounds_with_anchor` of the component in slot `index` (`content`
+    /// for an empty slot).
+    fn local_bounds(&self, index: u16, content: Rect, anchor: Vec2) -> Rect;
     /// `Draw::damage_key` of the component in slot `index` (0 for an empty slot).
     fn damage_key(&self, index: u16) -> u64 {
         let _ = index;
@@ -245,7 +245,7 @@ impl DrawSet for NoComponents {
         0
     }
 
-    fn local_bounds(&self, _index: u16, content: Rect) -> Rect {
+    fn local_bounds(&self, _index: u16, content: Rect, _anchor: Vec2) -> Rect {
         content
     }
 }

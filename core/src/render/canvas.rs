@@ -29,8 +29,26 @@ pub struct Canvas<'a, C> {
     to_screen: Affine2,
     maps: NodeMaps,
     content: Rect,
+    anchor: Vec2,
     opacity: u8,
     glyphs: Option<&'a mut GlyphCursors>,
+}
+
+/// The anchor fractions of a content rectangle `(-anchor · size, size)`, axis by axis;
+/// `0.5` on an axis of zero size, which does not tell it.
+#[cfg(test)]
+fn anchor_of(content: &Rect) -> Vec2 {
+    let fraction = |origin: f32, extent: f32| {
+        if extent > 0.0 && extent.is_finite() {
+            -origin / extent
+        } else {
+            0.5
+        }
+    };
+    Vec2::new(
+        fraction(content.x, content.width),
+        fraction(content.y, content.height),
+    )
 }
 
 /// What a canvas derives from a node's transform and content rectangle, worked out once
@@ -98,16 +116,26 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         opacity: u8,
     ) -> Self {
         let maps = NodeMaps::new(&to_screen, &content);
-        Canvas::with_maps(pixels, tile, clip, to_screen, content, opacity, &maps)
+        let anchor = anchor_of(&content);
+        Canvas::with_maps(
+            pixels,
+            tile,
+            clip,
+            to_screen,
+            (content, anchor),
+            opacity,
+            &maps,
+        )
     }
 
-    /// [`new`](Self::new) with the node's [`NodeMaps`] worked out beforehand.
+    /// [`new`](Self::new) with the node's [`NodeMaps`] worked out beforehand, for a
+    /// node of content rectangle and anchor `shape`.
     pub(crate) fn with_maps(
         pixels: &'a mut [C],
         tile: Rectangle,
         clip: Rectangle,
         to_screen: Affine2,
-        content: Rect,
+        shape: (Rect, Vec2),
         opacity: u8,
         maps: &NodeMaps,
     ) -> Self {
@@ -117,7 +145,8 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             clip: clip.intersection(&tile),
             to_screen,
             maps: *maps,
-            content,
+            content: shape.0,
+            anchor: shape.1,
             opacity,
             glyphs: None,
         }
@@ -139,6 +168,14 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.
     pub fn content(&self) -> Rect {
         self.content
+    }
+
+    /// The node's anchor fractions, `(0, 0)` its content's bottom-left corner and
+    /// `(1, 1)` its top-right one. On a node of zero size the content rectangle is an
+    /// empty point and says nothing of the anchor: a drawable whose box follows the
+    /// anchor there (a label's text) reads it here.
+    pub fn anchor(&self) -> Vec2 {
+        self.anchor
     }
 
     /// The node's opacity, its ancestors' included (0 transparent, 255 opaque).

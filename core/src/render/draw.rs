@@ -7,7 +7,7 @@
 
 use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
-use crate::Rect;
+use crate::{Rect, Vec2};
 
 /// How a component type draws itself.
 ///
@@ -66,6 +66,16 @@ pub trait Draw {
     /// stroke or text that can overflow return more.
     fn local_bounds(&self, content: Rect) -> Rect {
         content
+    }
+
+    /// [`local_bounds`](Self::local_bounds) told the node's anchor too (fractions of
+    /// its size, as [`Canvas::anchor`] gives them), which the content rectangle does
+    /// not tell on an axis of zero size. The renderer calls this one; by default it is
+    /// `local_bounds`. A drawable whose box follows the anchor on a node of no size, as
+    /// a label's text does, overrides it.
+    fn local_bounds_with_anchor(&self, content: Rect, anchor: Vec2) -> Rect {
+        let _ = anchor;
+        self.local_bounds(content)
     }
 
     /// State the component leaves out of [`appearance`](Self::appearance) so that the

@@ -42,7 +42,7 @@ use crate::render::font::GlyphCursors;
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
-use crate::{Affine2, Dispatch, FrameEvent, NodeId, Rect, World};
+use crate::{Affine2, Dispatch, FrameEvent, NodeId, Rect, Vec2, World};
 
 /// How many logged nodes above a logged node an incremental frame follows up the tree to
 /// bring what they hand down up to date; a deeper chain lists every node again.
@@ -169,6 +169,8 @@ struct Item {
     clip: Rectangle,
     to_screen: Affine2,
     content: Rect,
+    /// The node's anchor (which the content rectangle does not tell at zero size).
+    anchor: Vec2,
     /// The union of the drawables' `local_bounds`, anchor space.
     local: Rect,
     /// Names this entry's `to_screen` and `content` for the maps kept between tiles
@@ -769,12 +771,13 @@ impl<
         S: DrawSet + Dispatch,
     {
         let content = content_rect(world, n);
+        let anchor = world.arena.meta(n).anchor;
         let mut local = None::<Rect>;
         let mut c = world.arena.slot(n).first_comp;
         while c != NONE {
             let slot = world.comps.slot(usize::from(c));
             if slot.has(CompFlags::ENABLED) && S::kind_draws(world.comps.kind(usize::from(c))) {
-                let b = world.comps.set.local_bounds(c, content);
+                let b = world.comps.set.local_bounds(c, content, anchor);
                 local = Some(local.map_or(b, |l| l.union(&b)));
             }
             c = slot.next;
@@ -818,6 +821,7 @@ impl<
             clip,
             to_screen,
             content,
+            anchor,
             local,
             stamp,
         })
@@ -1145,7 +1149,7 @@ fn draw_items<
                     tile,
                     item.clip,
                     item.to_screen,
-                    item.content,
+                    (item.content, item.anchor),
                     item.opacity,
                     &maps,
                 )
@@ -1160,7 +1164,7 @@ fn draw_items<
 /// What decides a node's pixels apart from its bounds, as the renderer compares it from
 /// frame to frame.
 struct Look {
-    /// A hash of the transform, content rectangle, opacity, clip and drawables'
+    /// A hash of the transform, content rectangle, anchor, opacity, clip and drawables'
     /// appearances (and their damage keys, unless `only` is set).
     fingerprint: u32,
     /// The `Draw::damage_key` of the node's sole drawable; 0 with several.
@@ -1192,7 +1196,10 @@ where
     let m = item.to_screen;
     let r = item.content;
     let mut f = Fingerprint::new();
-    for v in [m.a, m.b, m.c, m.d, m.tx, m.ty, r.x, r.y, r.width, r.height] {
+    let a = item.anchor;
+    for v in [
+        m.a, m.b, m.c, m.d, m.tx, m.ty, r.x, r.y, r.width, r.height, a.x, a.y,
+    ] {
         f = f.float(v);
     }
     f = f

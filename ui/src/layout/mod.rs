@@ -31,7 +31,10 @@
 //!
 //! In `late_update` (after every `update` and the timers, before the renderer draws),
 //! with execution order [`LAYOUT_EXECUTION_ORDER`], before the widgets
-//! ([`WIDGET_EXECUTION_ORDER`](crate::widget::WIDGET_EXECUTION_ORDER)). Each frame it
+//! ([`WIDGET_EXECUTION_ORDER`](crate::widget::WIDGET_EXECUTION_ORDER)). A component
+//! that reads the children's positions in its own `late_update` must run after it, at
+//! [`AFTER_LAYOUT_EXECUTION_ORDER`] (`#[component(execution_order = 20000)]`): at the
+//! default order 0 it reads the previous frame's layout. Each frame it
 //! computes a fingerprint of what the result depends on: its settings, the container's
 //! size and anchor, and for each child its id, `active` flag, size, anchor, scale and
 //! position. Only when that differs from the fingerprint after its last run (or it was
@@ -85,6 +88,28 @@ use settle::{Changes, Fingerprint, Running};
 /// moved and resized things first, and before the widgets, so a widget aligns a
 /// container with its new size.
 pub const LAYOUT_EXECUTION_ORDER: i16 = 10_000;
+
+/// The execution order for a component that reads laid-out positions and sizes in its
+/// `late_update`: after every [`Layout`] (10 000), widget (10 001) and list (10 002),
+/// so it sees this frame's layout. Write the number in the attribute,
+/// `#[component(execution_order = 20000)]` (it takes a literal); at the default order 0
+/// a `late_update` runs before the layouts and reads the previous frame's.
+/// [`FocusIndicator`](crate::FocusIndicator) runs at this order.
+pub const AFTER_LAYOUT_EXECUTION_ORDER: i16 = 20_000;
+
+// The attributes hold literals: these keep them and the constants the same.
+const _: () = assert!(<Layout as sprig::Component>::EXECUTION_ORDER == LAYOUT_EXECUTION_ORDER);
+const _: () = assert!(
+    <crate::FocusIndicator as sprig::Component>::EXECUTION_ORDER == AFTER_LAYOUT_EXECUTION_ORDER
+);
+const _: () = assert!(
+    <crate::List as sprig::Component>::EXECUTION_ORDER == crate::list::LIST_EXECUTION_ORDER
+);
+const _: () = assert!(
+    <crate::widget::Widget as sprig::Component>::EXECUTION_ORDER
+        == crate::widget::WIDGET_EXECUTION_ORDER
+);
+const _: () = assert!(AFTER_LAYOUT_EXECUTION_ORDER > crate::list::LIST_EXECUTION_ORDER);
 
 /// How the children are arranged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,6 +206,14 @@ impl Padding {
 
 /// Arranges its node's active children (Cocos `cc.Layout`); see the [module
 /// docs](self) for the rules, when it runs and what it costs.
+///
+/// **Reading laid-out positions.** The layout places the children in `late_update` at
+/// execution order [`LAYOUT_EXECUTION_ORDER`] (10 000). A component of yours reading
+/// them in its own `late_update` at the default order 0 runs *before* it and sees the
+/// previous frame's layout, with no error: give it
+/// `#[component(execution_order = 20000)]`
+/// ([`AFTER_LAYOUT_EXECUTION_ORDER`], after the layouts, widgets and lists), or read
+/// them in `update` the next frame, or call [`update_layout`] first.
 ///
 /// ```
 /// use sprig::{world, Size2, Vec2};

@@ -12,7 +12,7 @@ use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
 use crate::render::font::{blit_aa_glyph, sample_aa_glyph, Font, GlyphMask};
-use crate::Rect;
+use crate::{Rect, Vec2};
 
 use super::layout::{Lines, Metrics, Placement};
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
@@ -198,7 +198,7 @@ impl<const N: usize> Draw for Label<N> {
 
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
         let metrics = Metrics::new(self.font);
-        let p = self.placement(canvas.content(), &metrics);
+        let p = self.placement(canvas.content(), canvas.anchor(), &metrics);
         if !(p.bounds.width > 0.0 && p.bounds.height > 0.0) {
             return;
         }
@@ -252,8 +252,15 @@ impl<const N: usize> Draw for Label<N> {
             .finish()
     }
 
-    /// The label's box (see [`Label`]).
+    /// The label's box (see [`Label`]) on a node of unknown anchor: the anchor is read
+    /// back from `content`, and taken as `0.5` on an axis of zero size.
     fn local_bounds(&self, content: Rect) -> Rect {
-        self.placement(content, &Metrics::new(self.font)).bounds
+        self.local_bounds_with_anchor(content, Vec2::new(0.5, 0.5))
+    }
+
+    /// The label's box (see [`Label`]).
+    fn local_bounds_with_anchor(&self, content: Rect, anchor: Vec2) -> Rect {
+        self.placement(content, anchor, &Metrics::new(self.font))
+            .bounds
     }
 }

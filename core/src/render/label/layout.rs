@@ -5,7 +5,7 @@
 use core::cell::Cell;
 
 use crate::render::font::Font;
-use crate::Rect;
+use crate::{Rect, Vec2};
 
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 
@@ -196,25 +196,28 @@ pub(crate) fn measure(
 }
 
 /// The node's anchor fractions read back from its content rectangle
-/// `(-anchor · size, size)`, axis by axis; `0.5` on an axis of zero size.
-pub(crate) fn anchor_of(content: Rect) -> (f32, f32) {
-    let fraction = |origin: f32, extent: f32| {
+/// `(-anchor · size, size)`, axis by axis; on an axis of zero size, which does not tell
+/// it, `anchor`'s.
+pub(crate) fn anchor_of(content: Rect, anchor: Vec2) -> (f32, f32) {
+    let fraction = |origin: f32, extent: f32, given: f32| {
         if extent > 0.0 && extent.is_finite() {
             -origin / extent
+        } else if given.is_finite() {
+            given
         } else {
             0.5
         }
     };
     (
-        fraction(content.x, content.width),
-        fraction(content.y, content.height),
+        fraction(content.x, content.width, anchor.x),
+        fraction(content.y, content.height, anchor.y),
     )
 }
 
 /// A box of `width × height` in anchor space with the node's anchor fractions of it at
 /// the anchor (see [`anchor_of`]).
-pub(crate) fn box_at_anchor(content: Rect, width: f32, height: f32) -> Rect {
-    let (ax, ay) = anchor_of(content);
+pub(crate) fn box_at_anchor(content: Rect, anchor: Vec2, width: f32, height: f32) -> Rect {
+    let (ax, ay) = anchor_of(content, anchor);
     Rect::new(-ax * width, -ay * height, width, height)
 }
 
@@ -222,8 +225,9 @@ pub(crate) fn box_at_anchor(content: Rect, width: f32, height: f32) -> Rect {
 const SHRINK_STEPS: u32 = 16;
 
 impl<const N: usize> Label<N> {
-    /// The label's placement in a node of content rectangle `content`.
-    pub(crate) fn placement(&self, content: Rect, font: &Metrics) -> Placement {
+    /// The label's placement in a node of content rectangle `content` and anchor
+    /// `anchor`.
+    pub(crate) fn placement(&self, content: Rect, anchor: Vec2, font: &Metrics) -> Placement {
         let line_height = self.line_height_px();
         let h_fraction = match self.horizontal_align {
             HorizontalAlign::Left => 0.0,
@@ -240,13 +244,13 @@ impl<const N: usize> Label<N> {
         let (bounds, scale, wrap_width, text_height) = match self.overflow {
             Overflow::None => {
                 let (w, h) = measure(&self.text, font, line_height, None);
-                let bounds = box_at_anchor(content, w as f32, h as f32);
+                let bounds = box_at_anchor(content, anchor, w as f32, h as f32);
                 (bounds, 1.0, None, h)
             }
             Overflow::ResizeHeight => {
                 let wrap = wrap_at(content_width);
                 let (_, h) = measure(&self.text, font, line_height, wrap);
-                let (_, ay) = anchor_of(content);
+                let (_, ay) = anchor_of(content, anchor);
                 let bounds = Rect::new(content.x, -ay * h as f32, content.width, h as f32);
                 (bounds, 1.0, wrap, h)
             }

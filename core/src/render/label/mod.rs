@@ -77,9 +77,10 @@ pub enum Overflow {
 /// [`horizontal_align`](Self::horizontal_align), and the block of lines by
 /// [`vertical_align`](Self::vertical_align). Nothing is drawn outside the box.
 ///
-/// A component does not see its node's anchor, only its content rectangle
-/// `(-anchor · size, size)`; the label reads the anchor back from it, and takes `0.5`
-/// on an axis of zero size.
+/// The anchor holds on a node of zero size too: a label on a node of no size with
+/// anchor `(0, 0.5)` starts its text at the node's position, centred on it vertically,
+/// as one with `(1, 1)` ends it there, below and to the left. (Cocos sizes the node to
+/// the text; here the node keeps its size, and the label's bounds are the text's.)
 ///
 /// **Transform.** Scale and rotation apply to the glyphs, sampled at pixel centres, so
 /// a quarter turn at scale 1 is exact; opacity blends the text. Unrotated and unscaled,
