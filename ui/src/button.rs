@@ -254,6 +254,10 @@ impl Button {
             self.key_held = false;
         }
         let state = self.current_state(focused);
+        if self.look.state() == Some(state) && !self.look.is_running() {
+            // At rest: nothing to show or ease (the common frame, kept cheap).
+            return Ok(());
+        }
         let target = self.target_node(ctx);
         self.look
             .show_all(ctx, target, &self.transitions(), state, dt_seconds, false)
