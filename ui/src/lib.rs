@@ -43,4 +43,4 @@ pub use progress::ProgressBar;
 pub use slider::{Direction, Slider, SliderMoved};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition};
-pub use tween::{tween, Props, Tween, TweenCall};
+pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};

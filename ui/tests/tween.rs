@@ -13,7 +13,7 @@ use sprig::{
     TimerKey, Vec2,
 };
 use sprig_ui::ease::Easing;
-use sprig_ui::tween::{tween, Props, Tween, TweenBuilder, TweenCall};
+use sprig_ui::tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
 
 /// Starts a tween on its own node from its `start` hook, as a game component would.
 pub struct Starter {
@@ -770,6 +770,69 @@ fn stop_all_on_a_node_tagged_or_not() {
         world.is_component_valid_strict(shape),
         "other components stay"
     );
+}
+
+#[test]
+fn stopping_the_default_tween_needs_no_capacity_named() {
+    let (mut world, node) = setup();
+    let ids: Vec<CompId> = (0..3)
+        .map(|k| {
+            tween(node)
+                .tag(k)
+                .to(1.0, Props::new().x(100.0), Easing::Linear)
+                .start(&mut world)
+                .unwrap()
+        })
+        .collect();
+    // The spellings a user tries first: no `<Tween>::`, no trait to import.
+    assert_eq!(Tween::stop(&mut world, ids[0]), Ok(()));
+    assert_eq!(Tween::stop_by_tag(&mut world, node, 1), Ok(1));
+    let root = world.root();
+    assert_eq!(Tween::stop_by_tag_in_tree(&mut world, root, 5), Ok(0));
+    assert_eq!(Tween::stop_all(&mut world, node), Ok(1));
+    world.tick(0.25).unwrap();
+    assert_eq!(world.position(node).unwrap().x, 0.0);
+    assert_eq!(world.component_count(), 0);
+    // The older spelling still works.
+    tween(node)
+        .to(1.0, Props::new().x(100.0), Easing::Linear)
+        .start(&mut world)
+        .unwrap();
+    assert_eq!(<Tween>::stop_all(&mut world, node), Ok(1));
+}
+
+#[test]
+fn a_hook_stops_its_nodes_tweens_as_tween_stop_all() {
+    /// Stops every tween on its node in its first `update`.
+    pub struct Stopper {
+        stopped: Option<u32>,
+    }
+    #[component]
+    impl Hooks for Stopper {
+        fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+            if self.stopped.is_none() {
+                let node = ctx.node();
+                self.stopped = Some(Tween::stop_all(ctx.world(), node)?);
+            }
+            Ok(())
+        }
+    }
+    world! {
+        type StopWorld = World { nodes: 4, components: StopSet { Tween: 2, Stopper: 1 } };
+    }
+    let mut world = StopWorld::new();
+    let node = world.create_child(world.root(), "Card").unwrap();
+    tween(node)
+        .to(1.0, Props::new().x(100.0), Easing::Linear)
+        .start(&mut world)
+        .unwrap();
+    let stopper = world
+        .add_component(node, Stopper { stopped: None })
+        .unwrap();
+    world.tick(0.25).unwrap();
+    world.tick(0.25).unwrap();
+    assert_eq!(world.get::<Stopper>(stopper).unwrap().stopped, Some(1));
+    assert_eq!(world.position(node).unwrap().x, 25.0);
 }
 
 #[test]
