@@ -284,13 +284,13 @@ impl<const ENTRIES: usize> Hooks for Tween<ENTRIES> {
                 Ok(())
             }
             Ok((_, Some(_))) => {
-                let own = ctx.comp();
+                let own = ctx.comp_id();
                 ctx.destroy_component(own)
             }
             Err(error) => {
                 // A step that cannot write its node (a colour step whose drawable was
                 // removed) ends the tween, reported as this hook's error.
-                let own = ctx.comp();
+                let own = ctx.comp_id();
                 ctx.destroy_component(own)?;
                 Err(error)
             }
