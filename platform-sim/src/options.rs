@@ -106,6 +106,20 @@ pub struct Options {
     pub trace: bool,
 }
 
+/// The end of `--help`: what the window's keys and mouse do (`window.rs` maps them). An
+/// app with a `clap` parser of its own shows it with `#[command(after_help =
+/// sprig_sim::KEYS_AND_MOUSE)]`.
+pub const KEYS_AND_MOUSE: &str = "\
+In the window:
+  Left mouse button     touch: down, move while held, up
+  Arrow keys            Up, Down, Left, Right
+  Z or Enter            A
+  X or Backspace        B
+  S                     Start
+  Tab                   Select
+  F1                    show or hide the overlay (frame times, pixels flushed)
+  Escape                quit";
+
 /// The panel to simulate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Panel {
@@ -202,9 +216,10 @@ impl Options {
         world
     }
 
-    /// The flags as a `clap` command (for an app that builds its parser by hand).
+    /// The flags as a `clap` command (for an app that builds its parser by hand), with
+    /// the window's keys and mouse at the end of `--help` ([`KEYS_AND_MOUSE`]).
     pub fn command() -> Command {
-        Options::augment_args(Command::new("app"))
+        Options::augment_args(Command::new("app")).after_help(KEYS_AND_MOUSE)
     }
 
     /// Reads the command line of an app that runs on one panel. `--help` and `--version`
@@ -511,6 +526,28 @@ mod tests {
             !help.contains("What an app run"),
             "the type's docs leaked:\n{help}"
         );
+    }
+
+    #[test]
+    fn help_lists_the_keys_and_the_mouse() {
+        let short = parse(&["-h"]).unwrap_err().to_string();
+        let long = parse(&["--help"]).unwrap_err().to_string();
+        for help in [short, long] {
+            assert!(
+                help.ends_with(
+                    "In the window:
+  Left mouse button     touch: down, move while held, up
+  Arrow keys            Up, Down, Left, Right
+  Z or Enter            A
+  X or Backspace        B
+  S                     Start
+  Tab                   Select
+  F1                    show or hide the overlay (frame times, pixels flushed)
+  Escape                quit\n"
+                ),
+                "{help}"
+            );
+        }
     }
 
     #[test]
