@@ -1337,9 +1337,10 @@ fn a_scene_with_a_bad_tween_builds_nothing() {
     let built = SlidingCard { to_x: f32::NAN }.instantiate(&mut world, root);
     assert_eq!(built.err(), Some(Error::InvalidValue));
     assert_eq!(world.node_count(), nodes);
-    // Built by hand too: the same error as `start`.
+    // Built by hand too (the builder is at the crate's root as well): the same error as
+    // `start`.
     assert_eq!(
-        TweenBuilder::<16>::new()
+        sprig_ui::TweenBuilder::<16>::new()
             .to(-1.0, Props::new().x(1.0), Easing::Linear)
             .build()
             .err(),
