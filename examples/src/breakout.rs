@@ -169,14 +169,11 @@ pub struct Score {
 #[component(execution_order = 1)]
 impl Hooks for Score {
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
-        let mut text: heapless::String<24> = heapless::String::new();
-        let _ = core::fmt::write(
-            &mut text,
-            format_args!("{} pts  {} balls", self.points, self.lives),
-        );
         let node = ctx.node();
         if let Some(label) = ctx.component_of::<Label>(node)? {
-            ctx.get_mut::<Label>(label)?.set_text(&text)?;
+            // At most 31 bytes (two 10-digit numbers): fits the label's 32.
+            ctx.get_mut::<Label>(label)?
+                .set_fmt(format_args!("{} pts  {} balls", self.points, self.lives))?;
         }
         Ok(())
     }

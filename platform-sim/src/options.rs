@@ -5,8 +5,11 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser as _};
+use clap::error::ErrorKind;
+use clap::parser::ValueSource;
 use clap::{Args, Command, FromArgMatches as _};
 use embedded_graphics_simulator::BinaryColorTheme;
+use sprig::AnyWorld;
 
 /// What an app run was asked for on the command line.
 ///
@@ -103,6 +106,20 @@ pub struct Options {
     pub trace: bool,
 }
 
+/// The end of `--help`: what the window's keys and mouse do (`window.rs` maps them). An
+/// app with a `clap` parser of its own shows it with `#[command(after_help =
+/// sprig_sim::KEYS_AND_MOUSE)]`.
+pub const KEYS_AND_MOUSE: &str = "\
+In the window:
+  Left mouse button     touch: down, move while held, up
+  Arrow keys            Up, Down, Left, Right
+  Z or Enter            A
+  X or Backspace        B
+  S                     Start
+  Tab                   Select
+  F1                    show or hide the overlay (frame times, pixels flushed)
+  Escape                quit";
+
 /// The panel to simulate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Panel {
@@ -163,13 +180,53 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The flags as a `clap` command (for an app that builds its parser by hand).
-    pub fn command() -> Command {
-        Options::augment_args(Command::new("app"))
+    /// The app's world, empty, made as `W::new()` would make it, with tracing already on
+    /// for `--trace`: the hooks the app's build calls are then printed by
+    /// [`Run::run`](crate::Run::run) with the rest. Write `let mut world: AppWorld =
+    /// options.new_world();` where `AppWorld::new()` was.
+    ///
+    /// ```
+    /// use sprig::{component, world, AnyWorld, Ctx, Hook, HookResult, Hooks};
+    ///
+    /// /// Does nothing, once loaded.
+    /// pub struct Idle;
+    ///
+    /// #[component]
+    /// impl Hooks for Idle {
+    ///     fn on_load(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// world! {
+    ///     type AppWorld = World { nodes: 4, components: App { Idle: 1 } };
+    /// }
+    ///
+    /// let options = sprig_sim::Options::try_parse_from(["app", "--trace"])?;
+    /// let mut world: AppWorld = options.new_world();
+    /// let root = world.root();
+    /// world.add_component(root, Idle)?; // the build: `on_load` runs now
+    /// let hooks: Vec<Hook> = world.trace().map(|entry| entry.hook).collect();
+    /// assert_eq!(hooks, [Hook::OnLoad]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_world<W: AnyWorld + Default>(&self) -> W {
+        let mut world = W::default();
+        world.set_tracing(self.trace);
+        world
     }
 
-    /// Reads the program's command line. `--help` and `--version` print and exit with
-    /// status 0; a usage error prints what is wrong and exits with status 2.
+    /// The flags as a `clap` command (for an app that builds its parser by hand), with
+    /// the window's keys and mouse at the end of `--help` ([`KEYS_AND_MOUSE`]).
+    pub fn command() -> Command {
+        Options::augment_args(Command::new("app")).after_help(KEYS_AND_MOUSE)
+    }
+
+    /// Reads the command line of an app that runs on one panel. `--help` and `--version`
+    /// print and exit with status 0; a usage error prints what is wrong and exits with
+    /// status 2. `--panel` is such an error here (the app would ignore it), and is not
+    /// in `--help`; an app that offers panels reads its flags with
+    /// [`parse_with_panels`](Self::parse_with_panels).
     ///
     /// `about` is the first line of `--help`, `version` what `--version` prints after the
     /// program's name (usually `env!("CARGO_PKG_VERSION")`).
@@ -179,13 +236,35 @@ impl Options {
     /// ```
     pub fn parse(about: &'static str, version: &'static str) -> Options {
         let args: Vec<OsString> = std::env::args_os().collect();
-        Options::try_parse_from_command(Options::command().about(about).version(version), args)
-            .unwrap_or_else(|e| e.exit())
+        let command = Options::command()
+            .about(about)
+            .version(version)
+            .mut_arg("panel", |panel| panel.hide(true));
+        Options::try_parse_from_command(command, args, Panels::One).unwrap_or_else(|e| e.exit())
     }
 
-    /// Reads `args`, the program's name first, as [`Options::parse`] does, but returns
-    /// a usage error (or the help text, as an error of kind `DisplayHelp`) instead of
-    /// exiting.
+    /// Reads the command line of an app that offers `--panel` (and matches on
+    /// [`panel`](Self::panel)), as [`parse`](Self::parse) does otherwise.
+    ///
+    /// ```no_run
+    /// use sprig_sim::{Options, Panel};
+    ///
+    /// let options = Options::parse_with_panels("My app, on any panel.", env!("CARGO_PKG_VERSION"));
+    /// let size = match options.panel {
+    ///     Panel::Oled => (128, 64),
+    ///     Panel::Color => (240, 240),
+    ///     Panel::Wide => (320, 240),
+    /// };
+    /// ```
+    pub fn parse_with_panels(about: &'static str, version: &'static str) -> Options {
+        let args: Vec<OsString> = std::env::args_os().collect();
+        let command = Options::command().about(about).version(version);
+        Options::try_parse_from_command(command, args, Panels::Many).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Reads `args`, the program's name first, as [`Options::parse_with_panels`] does
+    /// (every flag, `--panel` too), but returns a usage error (or the help text, as an
+    /// error of kind `DisplayHelp`) instead of exiting.
     ///
     /// ```
     /// let o = sprig_sim::Options::try_parse_from(["app", "--frames", "30", "--headless"])?;
@@ -197,10 +276,14 @@ impl Options {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
-        Options::try_parse_from_command(Options::command(), args)
+        Options::try_parse_from_command(Options::command(), args, Panels::Many)
     }
 
-    fn try_parse_from_command<I, T>(command: Command, args: I) -> Result<Options, clap::Error>
+    fn try_parse_from_command<I, T>(
+        command: Command,
+        args: I,
+        panels: Panels,
+    ) -> Result<Options, clap::Error>
     where
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
@@ -214,9 +297,24 @@ impl Options {
                 || "app".to_owned(),
                 |stem| stem.to_string_lossy().into_owned(),
             );
-        let matches = command.display_name(program).try_get_matches_from(args)?;
+        let mut command = command.display_name(program);
+        let matches = command.try_get_matches_from_mut(args)?;
+        if panels == Panels::One && matches.value_source("panel") == Some(ValueSource::CommandLine)
+        {
+            return Err(command.error(
+                ErrorKind::ArgumentConflict,
+                "this app runs on one panel: '--panel' does not apply",
+            ));
+        }
         Options::from_arg_matches(&matches)
     }
+}
+
+/// Whether the app offers `--panel`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Panels {
+    One,
+    Many,
 }
 
 /// One frame's figures, written by `--stats` as a JSON line.
@@ -266,7 +364,6 @@ impl FrameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::error::ErrorKind;
 
     fn parse(args: &[&str]) -> Result<Options, clap::Error> {
         Options::try_parse_from(std::iter::once("app").chain(args.iter().copied()))
@@ -373,6 +470,38 @@ mod tests {
     }
 
     #[test]
+    fn panel_on_an_app_with_one_panel_is_a_usage_error() {
+        let one = |args: &[&str]| {
+            let command = Options::command().mut_arg("panel", |panel| panel.hide(true));
+            Options::try_parse_from_command(
+                command,
+                std::iter::once("hello").chain(args.iter().copied()),
+                Panels::One,
+            )
+        };
+        for args in [
+            &["--panel", "color"][..],
+            &["--panel=oled"],
+            &["--headless", "--panel", "wide"],
+        ] {
+            let error = one(args).unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::ArgumentConflict, "{args:?}");
+            assert_eq!(error.exit_code(), 2, "{args:?}");
+            let text = error.to_string();
+            assert!(
+                text.contains("this app runs on one panel: '--panel' does not apply"),
+                "{args:?}: {text}"
+            );
+        }
+        // Without it, the default panel, as before; and not offered in the help.
+        assert_eq!(one(&["--headless"]).unwrap().panel, Panel::Oled);
+        let help = one(&["--help"]).unwrap_err().to_string();
+        assert!(!help.contains("--panel"), "{help}");
+        // An app with panels takes it.
+        assert_eq!(parse(&["--panel", "wide"]).unwrap().panel, Panel::Wide);
+    }
+
+    #[test]
     fn help_lists_every_flag_with_its_default() {
         let help = Options::command().render_long_help().to_string();
         for flag in [
@@ -397,6 +526,28 @@ mod tests {
             !help.contains("What an app run"),
             "the type's docs leaked:\n{help}"
         );
+    }
+
+    #[test]
+    fn help_lists_the_keys_and_the_mouse() {
+        let short = parse(&["-h"]).unwrap_err().to_string();
+        let long = parse(&["--help"]).unwrap_err().to_string();
+        for help in [short, long] {
+            assert!(
+                help.ends_with(
+                    "In the window:
+  Left mouse button     touch: down, move while held, up
+  Arrow keys            Up, Down, Left, Right
+  Z or Enter            A
+  X or Backspace        B
+  S                     Start
+  Tab                   Select
+  F1                    show or hide the overlay (frame times, pixels flushed)
+  Escape                quit\n"
+                ),
+                "{help}"
+            );
+        }
     }
 
     #[test]

@@ -122,8 +122,8 @@ impl Run<'_> {
         let mut last = Instant::now();
         let height = self.size.height as f32;
         world.set_clock(Some(now_us));
-        // The trace feeds `--trace` and the overlay's last hook; an app that wants the
-        // hooks of its scene's build too turns tracing on before building.
+        // The trace feeds `--trace` and the overlay's last hook; a world made by
+        // `Options::new_world` traced its build already.
         if options.trace || window.is_some() {
             world.set_tracing(true);
         }

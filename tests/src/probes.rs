@@ -182,7 +182,7 @@ fn event_hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) 
     };
     log(format!("{label}.on_event({at}, {phase})"));
     act(label, Hook::OnEvent, ctx);
-    let (node, comp) = (ctx.node(), ctx.comp());
+    let (node, comp) = (ctx.node(), ctx.comp_id());
     let world: &mut dyn Any = &mut **ctx;
     if let Some(world) = world.downcast_mut::<TestWorld>() {
         let actions: Vec<EventAction> =
@@ -198,7 +198,7 @@ fn event_hook(label: &str, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) 
 /// only in [`TestWorld`]; their hooks are generic like every component's, so the world
 /// is recovered by its type.
 fn act(label: &str, hook: Hook, ctx: &mut Ctx<impl AnyWorld>) {
-    let (node, comp) = (ctx.node(), ctx.comp());
+    let (node, comp) = (ctx.node(), ctx.comp_id());
     let world: &mut dyn Any = &mut **ctx;
     if let Some(world) = world.downcast_mut::<TestWorld>() {
         run(label, hook, world, node, comp);

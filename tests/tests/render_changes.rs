@@ -13,7 +13,9 @@ use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics::primitives::Rectangle;
 use sprig::render::damage::BusCost;
 use sprig::render::{Canvas, Draw, Fingerprint, FrameStats, RenderColor, Renderer, Shape};
-use sprig::{component, world, AnyWorld, CompId, Ctx, HookResult, Hooks, NodeId, Size2, Vec2};
+use sprig::{
+    component, world, AnyWorld, Comp, CompId, Ctx, HookResult, Hooks, NodeId, Size2, Vec2,
+};
 use sprig_tests::framebuffer::Framebuffer;
 
 /// A square whose colour steps every `update`: a drawable changed through its own hook.
@@ -316,4 +318,55 @@ fn in_test_builds_a_missed_change_fails_the_test() {
     PANICKING_RED.fetch_add(1, Ordering::Relaxed);
     w.get_mut::<Shape>(other).unwrap().fill = Some(Rgb888::YELLOW);
     let _ = r.render(&mut w, &mut screen);
+}
+
+/// Turns the shape it was given a handle to from blue to red in its first `update`,
+/// through `ctx.comp_mut`, after reading it through `ctx.comp`.
+pub struct Painter {
+    target: Comp<Shape>,
+    seen: Option<Rgb888>,
+}
+
+#[component]
+impl Hooks for Painter {
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt: f32) -> HookResult {
+        if self.seen.is_none() {
+            self.seen = ctx.comp(self.target)?.fill;
+            ctx.comp_mut(self.target)?.fill = Some(Rgb888::RED);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_hook_writes_through_a_typed_handle_and_the_renderer_redraws_it() {
+    world! {
+        type Painted = World { nodes: 4, components: PaintSet { Shape: 1, Painter: 1 } };
+    }
+    let mut w = Painted::new();
+    let root = w.root();
+    let node = w.create_child(root, "sq").unwrap();
+    w.set_content_size(node, Size2::new(4.0, 4.0)).unwrap();
+    w.set_anchor(node, Vec2::ZERO).unwrap();
+    let target = Comp::new(
+        w.add_component(node, Shape::rectangle().with_fill(Rgb888::BLUE))
+            .unwrap(),
+    );
+    w.add_component(node, Painter { target, seen: None })
+        .unwrap();
+    let mut renderer: Renderer<Rgb888, 4, 512> =
+        Renderer::new(SCREEN, Rgb888::BLACK, BusCost::new(16, 0));
+    let mut screen = Framebuffer::new(SCREEN.width, SCREEN.height, Rgb888::BLACK);
+    renderer.render(&mut w, &mut screen).unwrap();
+    let bottom_left = SCREEN.height - 1;
+    assert_eq!(screen.get(0, bottom_left), Rgb888::BLUE);
+    w.tick(0.1).unwrap();
+    // Reached mutably through the handle: logged, so this frame repaints it (and the
+    // verifying walk of `check-damage` finds nothing missed).
+    let stats = renderer.render(&mut w, &mut screen).unwrap();
+    assert_eq!(stats.pixels_drawn, 16);
+    assert_eq!(screen.get(0, bottom_left), Rgb888::RED);
+    assert_eq!(renderer.missed_invalidations(), 0);
+    let painter = w.component_of::<Painter>(node).unwrap().unwrap();
+    assert_eq!(w.get::<Painter>(painter).unwrap().seen, Some(Rgb888::BLUE));
 }

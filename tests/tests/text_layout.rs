@@ -351,6 +351,39 @@ fn too_long_text_is_an_error_that_changes_nothing() {
     assert_eq!(l.text.as_str(), "1...");
 }
 
+#[test]
+fn formatted_text_goes_in_whole_or_not_at_all() {
+    let mut l = Label::<8>::try_new("-").unwrap();
+    let (minutes, seconds) = (3, 7);
+    assert_eq!(l.set_fmt(format_args!("{minutes}:{seconds:02}")), Ok(()));
+    assert_eq!(l.text.as_str(), "3:07");
+    // Exactly the capacity fits.
+    assert_eq!(l.set_fmt(format_args!("{}", 12_345_678)), Ok(()));
+    assert_eq!(l.text.as_str(), "12345678");
+    // One byte more, split over several pieces: refused with the whole length, and the
+    // old text stays (no half-written "12:3").
+    assert_eq!(
+        l.set_fmt(format_args!("{}:{}:{}", 12, 34, 5678)),
+        Err(Error::TextTooLong {
+            len: 10,
+            capacity: 8
+        })
+    );
+    assert_eq!(l.text.as_str(), "12345678");
+    // A value whose formatting fails changes nothing either.
+    struct Fails;
+    impl core::fmt::Display for Fails {
+        fn fmt(&self, _: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            Err(core::fmt::Error)
+        }
+    }
+    assert_eq!(
+        l.set_fmt(format_args!("a{Fails}")),
+        Err(Error::InvalidValue)
+    );
+    assert_eq!(l.text.as_str(), "12345678");
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

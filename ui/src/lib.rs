@@ -39,8 +39,10 @@ pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use list::List;
+#[allow(deprecated)]
 pub use progress::ProgressBar;
+pub use progress::ProgressSizer;
 pub use slider::{Direction, Slider, SliderMoved};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
-pub use tween::{tween, Props, Tween, TweenCall};
+pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};

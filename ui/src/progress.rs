@@ -1,5 +1,5 @@
-//! A progress bar driven by a value (Cocos `cc.ProgressBar`, modes horizontal and
-//! vertical): it sizes a *bar node* to `total_length × progress`, so the bar is drawn
+//! [`ProgressSizer`], a progress bar driven by a value (Cocos `cc.ProgressBar`, modes
+//! horizontal and vertical): it sizes a *bar node* to `total_length × progress`, so the bar is drawn
 //! by whatever drawable that node carries (a rounded [`Shape`](sprig::render::Shape),
 //! an [`Image`](sprig::render::Image), a row of children laid out under it).
 //!
@@ -21,10 +21,10 @@
 //!
 //! ```
 //! use sprig::{world, Size2, Vec2};
-//! use sprig_ui::{Direction, ProgressBar};
+//! use sprig_ui::{Direction, ProgressSizer};
 //!
 //! world! {
-//!     type App = World { nodes: 4, components: Set { ProgressBar: 1 } };
+//!     type App = World { nodes: 4, components: Set { ProgressSizer: 1 } };
 //! }
 //!
 //! let mut world = App::new();
@@ -32,8 +32,8 @@
 //! let track = world.create_child(root, "Track")?;
 //! let bar = world.create_child(track, "Bar")?;
 //! world.set_content_size(bar, Size2::new(100.0, 6.0))?; // laid out full, centred
-//! let progress = world.add_component(track, ProgressBar::new(bar, 100.0, Direction::Horizontal))?;
-//! world.get_mut::<ProgressBar>(progress)?.set_progress(0.25)?;
+//! let progress = world.add_component(track, ProgressSizer::new(bar, 100.0, Direction::Horizontal))?;
+//! world.get_mut::<ProgressSizer>(progress)?.set_progress(0.25)?;
 //! world.tick(0.0)?;
 //! assert_eq!(world.content_size(bar)?, Size2::new(25.0, 6.0));
 //! assert_eq!(world.anchor(bar)?, Vec2::new(0.0, 0.5));
@@ -45,9 +45,18 @@ use sprig::{component, AnyWorld, Ctx, HookResult, Hooks, NodeId, Size2, Vec2};
 
 use crate::slider::Direction;
 
-/// A progress bar sizing a bar node; see the module doc.
+/// The old name of [`ProgressSizer`], which clashed with the core's drawable
+/// [`sprig::render::ProgressBar`] when both were imported.
+#[deprecated(
+    note = "renamed `ProgressSizer`, apart from the drawable `sprig::render::ProgressBar`"
+)]
+pub type ProgressBar = ProgressSizer;
+
+/// A progress bar sizing a bar node; see the module doc. Named apart from the core's
+/// drawable [`sprig::render::ProgressBar`], so that both can be imported and listed in one
+/// component set.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ProgressBar {
+pub struct ProgressSizer {
     /// The node resized (Cocos `barSprite`'s node).
     pub bar: NodeId,
     /// The bar's length at progress 1, in the bar's units (Cocos `totalLength`).
@@ -60,10 +69,10 @@ pub struct ProgressBar {
     applied: Option<(f32, f32, Direction, bool)>,
 }
 
-impl ProgressBar {
+impl ProgressSizer {
     /// An empty bar over `bar`, `total_length` long when full.
     pub const fn new(bar: NodeId, total_length: f32, direction: Direction) -> Self {
-        ProgressBar {
+        ProgressSizer {
             bar,
             total_length,
             direction,
@@ -149,7 +158,7 @@ impl ProgressBar {
 }
 
 #[component]
-impl Hooks for ProgressBar {
+impl Hooks for ProgressSizer {
     fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         self.applied = None;
         self.apply(ctx)

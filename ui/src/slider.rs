@@ -48,7 +48,7 @@ use sprig::{
 
 use crate::button::contains;
 
-/// Which way a [`Slider`] or a [`ProgressBar`](crate::ProgressBar) runs.
+/// Which way a [`Slider`] or a [`ProgressSizer`](crate::ProgressSizer) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// Left to right.

@@ -9,15 +9,15 @@
 
 mod golden;
 
-use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use sprig::render::Shape;
 use sprig::{world, CompId, NodeId, Size2, Vec2};
-use sprig_ui::{Direction, ProgressBar};
+use sprig_ui::{Direction, ProgressSizer};
 
 world! {
     type App = World {
         nodes: 8,
-        components: AppSet { ProgressBar: 1, Shape: 4 },
+        components: AppSet { ProgressSizer: 1, Shape: 4 },
     };
 }
 
@@ -25,7 +25,7 @@ world! {
 /// centred in it; the progress bar on the track, 40 long horizontally or 30 vertically.
 fn scene(
     world: &mut App,
-    progress: impl FnOnce(NodeId) -> ProgressBar,
+    progress: impl FnOnce(NodeId) -> ProgressSizer,
     size: Size2,
 ) -> (NodeId, CompId) {
     let root = world.root();
@@ -39,7 +39,7 @@ fn scene(
 
 fn set(world: &mut App, comp: CompId, progress: f32) {
     world
-        .get_mut::<ProgressBar>(comp)
+        .get_mut::<ProgressSizer>(comp)
         .unwrap()
         .set_progress(progress)
         .unwrap();
@@ -51,7 +51,7 @@ fn horizontally_the_bar_grows_right_from_its_left_end() {
     let mut world = App::new();
     let (bar, comp) = scene(
         &mut world,
-        |bar| ProgressBar::new(bar, 40.0, Direction::Horizontal),
+        |bar| ProgressSizer::new(bar, 40.0, Direction::Horizontal),
         Size2::new(40.0, 4.0),
     );
     // Applied when enabled: empty, anchored at its left end, which stays put.
@@ -59,7 +59,7 @@ fn horizontally_the_bar_grows_right_from_its_left_end() {
     assert_eq!(world.anchor(bar).unwrap(), Vec2::new(0.0, 0.5));
     assert_eq!(world.position(bar).unwrap(), Vec2::new(-20.0, 0.0));
     world
-        .get_mut::<ProgressBar>(comp)
+        .get_mut::<ProgressSizer>(comp)
         .unwrap()
         .set_progress(0.3)
         .unwrap();
@@ -73,18 +73,18 @@ fn horizontally_the_bar_grows_right_from_its_left_end() {
     set(&mut world, comp, 1.0);
     assert_eq!(world.content_size(bar).unwrap(), Size2::new(40.0, 4.0));
     set(&mut world, comp, 2.5);
-    assert_eq!(world.get::<ProgressBar>(comp).unwrap().progress(), 1.0);
+    assert_eq!(world.get::<ProgressSizer>(comp).unwrap().progress(), 1.0);
     assert_eq!(world.content_size(bar).unwrap(), Size2::new(40.0, 4.0));
     set(&mut world, comp, -1.0);
     assert_eq!(world.content_size(bar).unwrap(), Size2::new(0.0, 4.0));
     assert_eq!(
         world
-            .get_mut::<ProgressBar>(comp)
+            .get_mut::<ProgressSizer>(comp)
             .unwrap()
             .set_progress(f32::NAN),
         Err(sprig::Error::InvalidValue)
     );
-    assert_eq!(world.get::<ProgressBar>(comp).unwrap().progress(), 0.0);
+    assert_eq!(world.get::<ProgressSizer>(comp).unwrap().progress(), 0.0);
     assert_eq!(
         world.world_content_box(bar).unwrap().x,
         10.0,
@@ -98,7 +98,7 @@ fn reversed_it_grows_left_from_its_right_end() {
     let (bar, comp) = scene(
         &mut world,
         |bar| {
-            ProgressBar::new(bar, 40.0, Direction::Horizontal)
+            ProgressSizer::new(bar, 40.0, Direction::Horizontal)
                 .reversed()
                 .with_progress(0.25)
         },
@@ -117,14 +117,14 @@ fn vertically_it_grows_up_or_reversed_down() {
     let mut world = App::new();
     let (bar, comp) = scene(
         &mut world,
-        |bar| ProgressBar::new(bar, 30.0, Direction::Vertical),
+        |bar| ProgressSizer::new(bar, 30.0, Direction::Vertical),
         Size2::new(4.0, 30.0),
     );
     assert_eq!(world.anchor(bar).unwrap(), Vec2::new(0.5, 0.0));
     assert_eq!(world.position(bar).unwrap(), Vec2::new(0.0, -15.0));
     set(&mut world, comp, 0.5);
     assert_eq!(world.content_size(bar).unwrap(), Size2::new(4.0, 15.0));
-    world.get_mut::<ProgressBar>(comp).unwrap().reverse = true;
+    world.get_mut::<ProgressSizer>(comp).unwrap().reverse = true;
     world.tick(0.0).unwrap();
     assert_eq!(world.anchor(bar).unwrap(), Vec2::new(0.5, 1.0));
     assert_eq!(world.position(bar).unwrap(), Vec2::new(0.0, 15.0));
@@ -154,7 +154,7 @@ fn golden_progress(progress: f32) -> App {
     world
         .add_component(
             track,
-            ProgressBar::new(bar, 40.0, Direction::Horizontal).with_progress(progress),
+            ProgressSizer::new(bar, 40.0, Direction::Horizontal).with_progress(progress),
         )
         .unwrap();
     world.tick(0.0).unwrap();
@@ -166,4 +166,41 @@ fn golden_frames_at_0_0_3_and_1() {
     golden::check("progress_0", &mut golden_progress(0.0), 44, 8);
     golden::check("progress_0_3", &mut golden_progress(0.3), 44, 8);
     golden::check("progress_1", &mut golden_progress(1.0), 44, 8);
+}
+
+#[test]
+fn the_widget_and_the_cores_drawable_bar_go_in_one_scope_and_one_set() {
+    use sprig::render::ProgressBar;
+    world! {
+        type Both = World {
+            nodes: 4,
+            components: BothSet { ProgressSizer: 1, ProgressBar: 1 },
+        };
+    }
+    let mut world = Both::new();
+    let root = world.root();
+    let track = world.create_child(root, "Track").unwrap();
+    let bar = world.create_child(track, "Bar").unwrap();
+    world.set_content_size(bar, Size2::new(40.0, 4.0)).unwrap();
+    let drawn = world
+        .add_component(bar, ProgressBar::new(Rgb888::BLACK, Rgb888::WHITE))
+        .unwrap();
+    let sizer = world
+        .add_component(
+            track,
+            ProgressSizer::new(bar, 40.0, Direction::Horizontal).with_progress(0.5),
+        )
+        .unwrap();
+    world.tick(0.0).unwrap();
+    assert_eq!(world.content_size(bar).unwrap(), Size2::new(20.0, 4.0));
+    assert!(world.get::<ProgressBar>(drawn).is_ok() && world.get::<ProgressSizer>(sizer).is_ok());
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_old_name_of_the_widget_still_compiles() {
+    let world = App::new();
+    let old: sprig_ui::ProgressBar =
+        sprig_ui::ProgressBar::new(world.root(), 40.0, Direction::Vertical);
+    assert_eq!(old.total_length, 40.0);
 }

@@ -9,11 +9,11 @@
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::{Label, Shape};
 use sprig::{
-    component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, NodeId, Size2,
+    component, scene, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, NodeId, Size2,
     TimerKey, Vec2,
 };
 use sprig_ui::ease::Easing;
-use sprig_ui::tween::{tween, Props, Tween, TweenBuilder, TweenCall};
+use sprig_ui::tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
 
 /// Starts a tween on its own node from its `start` hook, as a game component would.
 pub struct Starter {
@@ -773,6 +773,69 @@ fn stop_all_on_a_node_tagged_or_not() {
 }
 
 #[test]
+fn stopping_the_default_tween_needs_no_capacity_named() {
+    let (mut world, node) = setup();
+    let ids: Vec<CompId> = (0..3)
+        .map(|k| {
+            tween(node)
+                .tag(k)
+                .to(1.0, Props::new().x(100.0), Easing::Linear)
+                .start(&mut world)
+                .unwrap()
+        })
+        .collect();
+    // The spellings a user tries first: no `<Tween>::`, no trait to import.
+    assert_eq!(Tween::stop(&mut world, ids[0]), Ok(()));
+    assert_eq!(Tween::stop_by_tag(&mut world, node, 1), Ok(1));
+    let root = world.root();
+    assert_eq!(Tween::stop_by_tag_in_tree(&mut world, root, 5), Ok(0));
+    assert_eq!(Tween::stop_all(&mut world, node), Ok(1));
+    world.tick(0.25).unwrap();
+    assert_eq!(world.position(node).unwrap().x, 0.0);
+    assert_eq!(world.component_count(), 0);
+    // The older spelling still works.
+    tween(node)
+        .to(1.0, Props::new().x(100.0), Easing::Linear)
+        .start(&mut world)
+        .unwrap();
+    assert_eq!(<Tween>::stop_all(&mut world, node), Ok(1));
+}
+
+#[test]
+fn a_hook_stops_its_nodes_tweens_as_tween_stop_all() {
+    /// Stops every tween on its node in its first `update`.
+    pub struct Stopper {
+        stopped: Option<u32>,
+    }
+    #[component]
+    impl Hooks for Stopper {
+        fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+            if self.stopped.is_none() {
+                let node = ctx.node();
+                self.stopped = Some(Tween::stop_all(ctx.world(), node)?);
+            }
+            Ok(())
+        }
+    }
+    world! {
+        type StopWorld = World { nodes: 4, components: StopSet { Tween: 2, Stopper: 1 } };
+    }
+    let mut world = StopWorld::new();
+    let node = world.create_child(world.root(), "Card").unwrap();
+    tween(node)
+        .to(1.0, Props::new().x(100.0), Easing::Linear)
+        .start(&mut world)
+        .unwrap();
+    let stopper = world
+        .add_component(node, Stopper { stopped: None })
+        .unwrap();
+    world.tick(0.25).unwrap();
+    world.tick(0.25).unwrap();
+    assert_eq!(world.get::<Stopper>(stopper).unwrap().stopped, Some(1));
+    assert_eq!(world.position(node).unwrap().x, 25.0);
+}
+
+#[test]
 fn stop_by_tag_in_a_subtree_and_in_the_whole_world() {
     let mut world = TestWorld::new();
     let root = world.root();
@@ -1230,5 +1293,78 @@ fn call_sends_its_key_from_the_node_when_the_tween_gets_there() {
         tween(node).call(-1).start(&mut world),
         Err(Error::InvalidValue),
         "a key with no u16 form"
+    );
+}
+
+scene! {
+    /// A card that slides in as soon as it is built, tagged so it can be stopped.
+    scene SlidingCard(to_x: f32) in TestWorld -> SlidingCardIds {
+        node Card {
+            position: (0.0, 8.0),
+            #[id] slide: Tween<32> = TweenBuilder::new()
+                .tag(4)
+                .to(1.0, Props::new().x(to_x), Easing::Linear)
+                .build()?,
+        }
+    }
+}
+
+#[test]
+fn a_tween_declared_in_a_scene_runs_from_the_first_frame() {
+    let mut world = TestWorld::new();
+    let root = world.root();
+    let card = SlidingCard { to_x: 100.0 }
+        .instantiate(&mut world, root)
+        .unwrap();
+    assert_eq!(world.comp(card.slide).unwrap().tag(), Some(4));
+    world.tick(0.25).unwrap();
+    assert_eq!(world.position(card.top).unwrap(), Vec2::new(25.0, 8.0));
+    assert_eq!(
+        Tween::<32>::stop_by_tag(&mut world, card.top, 4),
+        Ok(1),
+        "stopped like any tween"
+    );
+    world.tick(0.25).unwrap();
+    assert_eq!(world.position(card.top).unwrap().x, 25.0);
+}
+
+#[test]
+fn a_scene_with_a_bad_tween_builds_nothing() {
+    let mut world = TestWorld::new();
+    let root = world.root();
+    // A non-finite value: the builder's error is `instantiate`'s, and no node is left.
+    let nodes = world.node_count();
+    let built = SlidingCard { to_x: f32::NAN }.instantiate(&mut world, root);
+    assert_eq!(built.err(), Some(Error::InvalidValue));
+    assert_eq!(world.node_count(), nodes);
+    // Built by hand too (the builder is at the crate's root as well): the same error as
+    // `start`.
+    assert_eq!(
+        sprig_ui::TweenBuilder::<16>::new()
+            .to(-1.0, Props::new().x(1.0), Easing::Linear)
+            .build()
+            .err(),
+        Some(Error::InvalidValue)
+    );
+}
+
+#[test]
+fn a_built_colour_tween_on_a_node_without_a_drawable_fails_in_its_update() {
+    let mut world = TestWorld::new();
+    let node = world.create_child(world.root(), "Bare").unwrap();
+    let tween = TweenBuilder::<16>::new()
+        .to(
+            1.0,
+            Props::new().color(Rgb888::new(255, 0, 0)),
+            Easing::Linear,
+        )
+        .build()
+        .unwrap();
+    world.add_component(node, tween).unwrap();
+    world.tick(0.25).unwrap();
+    assert_eq!(world.hook_errors(), 1);
+    assert_eq!(
+        world.last_hook_error().map(|(_, _, error)| error),
+        Some(Error::InvalidValue)
     );
 }

@@ -6,8 +6,8 @@
 //! reach through its [`Ctx`](crate::Ctx).
 
 use crate::{
-    Affine2, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeId, PhaseTimes, Rect, Size2,
-    TouchEvent, TraceEntry, Vec2, World,
+    Affine2, Comp, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeId, PhaseTimes, Rect,
+    Size2, TouchEvent, TraceEntry, Vec2, World,
 };
 
 macro_rules! any_world {
@@ -39,6 +39,17 @@ macro_rules! any_world {
             fn get_mut<T: Component>(&mut self, comp: CompId) -> Result<&mut T, Error>;
             /// The node's first component of type `T`; see [`World::component_of`].
             fn component_of<T: Component>(&self, node: NodeId) -> Result<Option<CompId>, Error>;
+            /// The component a typed handle points to (one `scene!` made); see
+            /// [`World::comp`]. In a hook, `ctx.comp(handle)`.
+            fn comp<T: Component>(&self, comp: Comp<T>) -> Result<&T, Error> {
+                self.get::<T>(comp.id())
+            }
+            /// The component a typed handle points to, mutable; see [`World::comp_mut`].
+            /// In a hook, `ctx.comp_mut(handle)`. It goes through
+            /// [`get_mut`](Self::get_mut), so a drawable reached this way is redrawn.
+            fn comp_mut<T: Component>(&mut self, comp: Comp<T>) -> Result<&mut T, Error> {
+                self.get_mut::<T>(comp.id())
+            }
             /// The first `T` below the node; see [`World::component_in_children`].
             fn component_in_children<T: Component>(&self, node: NodeId)
                 -> Result<Option<CompId>, Error>;
@@ -89,7 +100,7 @@ macro_rules! any_world {
             /// A detached copy of a live subtree (Cocos `cc.instantiate(node)`); see
             /// [`World::instantiate`].
             fn instantiate(&mut self, original: NodeId) -> Result<NodeId, Error>;
-            /// The handle of the component in slot `index` (what `Ctx::comp` answers).
+            /// The handle of the component in slot `index` (what `Ctx::comp_id` answers).
             #[doc(hidden)]
             fn comp_of_slot(&self, index: u16) -> CompId;
             /// The node of the component in slot `index` (what `Ctx::node` answers).

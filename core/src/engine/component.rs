@@ -301,8 +301,9 @@ impl<W: AnyWorld> Ctx<'_, W> {
         self.world.node_of_slot(self.index)
     }
 
-    /// The component whose hook is running.
-    pub fn comp(&self) -> CompId {
+    /// The component whose hook is running (`ctx.comp(handle)`, without `_id`, reads
+    /// another component through a typed handle: [`AnyWorld::comp`]).
+    pub fn comp_id(&self) -> CompId {
         self.world.comp_of_slot(self.index)
     }
 
@@ -323,7 +324,7 @@ impl<W: AnyWorld> Ctx<'_, W> {
         delay_seconds: f32,
     ) -> Result<(), Error> {
         let key = key.to_key().ok_or(Error::InvalidValue)?;
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world
             .schedule(comp, key, interval_seconds, repeat, delay_seconds)
     }
@@ -332,7 +333,7 @@ impl<W: AnyWorld> Ctx<'_, W> {
     /// [`AnyWorld::schedule_once`] and [`Ctx::schedule`] for the key.
     pub fn schedule_once(&mut self, key: impl TimerKey, delay_seconds: f32) -> Result<(), Error> {
         let key = key.to_key().ok_or(Error::InvalidValue)?;
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.schedule_once(comp, key, delay_seconds)
     }
 
@@ -340,40 +341,40 @@ impl<W: AnyWorld> Ctx<'_, W> {
     /// `u16` form is `InvalidValue`.
     pub fn unschedule(&mut self, key: impl TimerKey) -> Result<bool, Error> {
         let key = key.to_key().ok_or(Error::InvalidValue)?;
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.unschedule(comp, key)
     }
 
     /// Listens to the events of payload type `T` on `node` (this component's own node
     /// or another): each reaches this component's `on_event`. See [`AnyWorld::on`].
     pub fn on<T: 'static>(&mut self, node: NodeId) -> Result<(), Error> {
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.on::<T>(comp, node)
     }
 
     /// Listens to the events of type `T` dispatched on `node` or its descendants in the
     /// capturing phase (Cocos `useCapture`). See [`AnyWorld::on_capture`].
     pub fn on_capture<T: 'static>(&mut self, node: NodeId) -> Result<(), Error> {
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.on_capture::<T>(comp, node)
     }
 
     /// Stops listening to type `T` on `node`; `Ok(false)` if it was not listening.
     pub fn off<T: 'static>(&mut self, node: NodeId) -> Result<bool, Error> {
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.off::<T>(comp, node)
     }
 
     /// Stops listening to type `T` on `node` in the capturing phase.
     pub fn off_capture<T: 'static>(&mut self, node: NodeId) -> Result<bool, Error> {
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.off_capture::<T>(comp, node)
     }
 
     /// Stops listening to anything on `node` (Cocos `node.targetOff(this)`); returns
     /// how many registrations went.
     pub fn off_all(&mut self, node: NodeId) -> Result<usize, Error> {
-        let comp = self.comp();
+        let comp = self.comp_id();
         self.world.off_all(comp, node)
     }
 }

@@ -116,7 +116,7 @@ where
         }
     }
 
-    /// The handle of the component in slot `index` (a hook's `ctx.comp()`); a handle
+    /// The handle of the component in slot `index` (a hook's `ctx.comp_id()`); a handle
     /// no slot answers to for an index past the capacity.
     pub(crate) fn comp_of_slot(&self, index: u16) -> CompId {
         if usize::from(index) < C {

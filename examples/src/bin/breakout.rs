@@ -24,7 +24,8 @@ fn main() -> Result<(), AppError> {
     // Without a window and without a replay, nobody plays: the paddle plays itself.
     let autopilot =
         options.replay.is_none() && (options.headless || std::env::var_os("DISPLAY").is_none());
-    let mut world = BreakoutWorld::new();
+    // With --trace, tracing is on from here: the build's hooks are printed too.
+    let mut world: BreakoutWorld = options.new_world();
     let game = build_breakout(&mut world, autopilot).map_err(|e| e.to_string())?;
     let mut renderer: Renderer<Gray4, 48, 1024> =
         Renderer::new(run.size, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323);

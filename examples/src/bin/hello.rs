@@ -61,7 +61,7 @@ pub fn build(world: &mut HelloWorld) -> Result<(), sprig::Error> {
 
 fn main() -> Result<(), AppError> {
     let options = Options::parse("Hello, Sprig.", env!("CARGO_PKG_VERSION"));
-    let mut world = HelloWorld::new();
+    let mut world: HelloWorld = options.new_world(); // HelloWorld::new(), traced for --trace
     build(&mut world).map_err(|e| e.to_string())?;
     let run = Run {
         name: "hello",

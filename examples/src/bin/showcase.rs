@@ -16,7 +16,7 @@ use sprig_examples::{
 use sprig_sim::{AppError, Options, Panel, Run, RunSummary};
 
 fn main() -> Result<(), AppError> {
-    let options = Options::parse(
+    let options = Options::parse_with_panels(
         "The Sprig showcase, a thermostat, on a simulated panel: a window, or PNGs when \
          there is no display.",
         env!("CARGO_PKG_VERSION"),
@@ -26,9 +26,8 @@ fn main() -> Result<(), AppError> {
         Panel::Color => (&Layout::SQUARE, "showcase-color", "240×240 RGB565 panel"),
         Panel::Wide => (&Layout::WIDE, "showcase-wide", "320×240 RGB565 panel"),
     };
-    let mut world = ShowcaseWorld::new();
-    // With --trace, the hooks of the scene's build are printed too.
-    world.set_tracing(options.trace);
+    // With --trace, tracing is on from here: the hooks of the scene's build are printed too.
+    let mut world: ShowcaseWorld = options.new_world();
     let scene = build_showcase(&mut world, layout).map_err(|e| e.to_string())?;
     println!(
         "Sprig showcase: a thermostat on a {panel}. − and + (or Left/Right) set the \

@@ -403,7 +403,7 @@ impl Hooks for ModeMenu {
         let mode = ctx.get::<Thermostat>(self.thermostat)?.mode();
         if self.shown != Some(mode) {
             let at = ctx.position(self.items[mode.index()].0)?;
-            <Tween>::stop_all(ctx.world(), self.highlight)?;
+            Tween::stop_all(ctx.world(), self.highlight)?;
             tween(self.highlight)
                 .to(0.25, Props::new().position(at), Easing::CubicOut)
                 .start(ctx.world())?;
@@ -500,7 +500,7 @@ impl Hooks for StatusLight {
         let breathe = demand != Demand::Idle;
         if self.breathing != Some(breathe) {
             self.breathing = Some(breathe);
-            <Tween>::stop_all(ctx.world(), node)?;
+            Tween::stop_all(ctx.world(), node)?;
             if breathe {
                 // Up and down again once per breath.
                 let breath = <TweenBuilder>::new()

@@ -60,7 +60,7 @@ impl Hooks for Pulse {
     fn start(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         (self.report)(Hook::Start, self.beats);
         // Its own data is `self`; through the world it is busy, not aliased.
-        let own = ctx.comp();
+        let own = ctx.comp_id();
         match ctx.get::<Pulse>(own) {
             Err(sprig::Error::ComponentBusy) => Ok(()),
             _ => Err(sprig::Error::InvalidValue),
@@ -114,7 +114,7 @@ pub struct Relay {
 
 impl Relay {
     fn relay(&self, ctx: &mut Ctx<impl AnyWorld>, hook: Hook) -> HookResult {
-        let (node, comp) = (ctx.node(), ctx.comp());
+        let (node, comp) = (ctx.node(), ctx.comp_id());
         let world: &mut dyn Any = &mut **ctx;
         (self.on_hook)(world, node, comp, hook, self.id);
         Ok(())

@@ -512,7 +512,7 @@ impl Hooks for Layout {
     }
 
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
-        let (node, comp) = (ctx.node(), ctx.comp());
+        let (node, comp) = (ctx.node(), ctx.comp_id());
         let world = &mut **ctx;
         let mut changes = Changes::new();
         self.refresh(world, node, &mut changes)?;

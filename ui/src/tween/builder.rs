@@ -367,6 +367,50 @@ impl<const ENTRIES: usize> TweenBuilder<ENTRIES> {
         self
     }
 
+    /// The [`Tween`] component itself, not yet on a node: for a `scene!` entry
+    /// (`Tween = TweenBuilder::new()….build()?`) or an `add_component` of your own. It
+    /// animates the node it is added to, whatever node the builder was made with, and
+    /// starts with that node's next `update` once active.
+    ///
+    /// ```
+    /// use sprig::{scene, world, Vec2};
+    /// use sprig_ui::ease::Easing;
+    /// use sprig_ui::tween::{Props, Tween, TweenBuilder};
+    ///
+    /// world! {
+    ///     type AppWorld = World { nodes: 4, components: App { Tween: 2 } };
+    /// }
+    ///
+    /// scene! {
+    ///     scene Banner in AppWorld -> BannerIds {
+    ///         node Banner {
+    ///             position: (0.0, 10.0),
+    ///             Tween = TweenBuilder::new()
+    ///                 .to(0.5, Props::new().x(100.0), Easing::Linear)
+    ///                 .build()?,
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut world = AppWorld::new();
+    /// let root = world.root();
+    /// let banner = Banner {}.instantiate(&mut world, root)?;
+    /// world.tick(0.25)?;
+    /// assert_eq!(world.position(banner.top)?, Vec2::new(50.0, 10.0));
+    /// # Ok::<(), sprig::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first problem recorded by the builder, as [`start`](Self::start) returns it.
+    /// A colour step cannot be checked against a drawable without a node: on a node with
+    /// none, the tween's `update` returns [`Error::InvalidValue`] when the step starts.
+    pub fn build(self) -> Result<Tween<ENTRIES>, Error> {
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(Tween::from_steps(self.steps, self.tag)),
+        }
+    }
+
     /// Adds the tween to its node as a [`Tween`] component and returns the component; it
     /// starts with the node's next `update`. From `main`, `start(&mut world)`; from a
     /// hook, `start(ctx.world())` (the world behind the hook's `Ctx`):

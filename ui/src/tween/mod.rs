@@ -85,68 +85,124 @@ impl<const ENTRIES: usize> Tween<ENTRIES> {
     pub fn tag(&self) -> Option<u16> {
         self.tag
     }
+}
 
+/// Stopping the default [`Tween`]: `Tween::stop_all(world, node)`, no capacity to name.
+/// Each is [`StopTweens`]'s function of the same name; for a `Tween<32>`, import that
+/// trait and write `Tween::<32>::stop_all(world, node)`.
+///
+/// ```
+/// use sprig::world;
+/// use sprig_ui::ease::Easing;
+/// use sprig_ui::tween::{tween, Props, Tween};
+///
+/// world! {
+///     type AppWorld = World { nodes: 4, components: App { Tween: 4 } };
+/// }
+///
+/// let mut world = AppWorld::new();
+/// let node = world.create_child(world.root(), "Card")?;
+/// tween(node).to(1.0, Props::new().x(100.0), Easing::Linear).start(&mut world)?;
+/// tween(node).to(1.0, Props::new().y(100.0), Easing::Linear).start(&mut world)?;
+/// assert_eq!(Tween::stop_all(&mut world, node)?, 2);
+/// # Ok::<(), sprig::Error>(())
+/// ```
+impl Tween {
+    /// Stops the tween `tween`; see [`StopTweens::stop`].
+    ///
+    /// # Errors
+    /// As [`StopTweens::stop`].
+    pub fn stop(world: &mut impl AnyWorld, tween: CompId) -> Result<(), Error> {
+        <Self as StopTweens>::stop(world, tween)
+    }
+
+    /// Stops the tweens on `node` tagged `tag`; see [`StopTweens::stop_by_tag`].
+    ///
+    /// # Errors
+    /// As [`StopTweens::stop_by_tag`].
+    pub fn stop_by_tag(world: &mut impl AnyWorld, node: NodeId, tag: u16) -> Result<u32, Error> {
+        <Self as StopTweens>::stop_by_tag(world, node, tag)
+    }
+
+    /// Stops every tween on `node`; see [`StopTweens::stop_all`].
+    ///
+    /// # Errors
+    /// As [`StopTweens::stop_all`].
+    pub fn stop_all(world: &mut impl AnyWorld, node: NodeId) -> Result<u32, Error> {
+        <Self as StopTweens>::stop_all(world, node)
+    }
+
+    /// Stops the tweens tagged `tag` in `root`'s subtree; see
+    /// [`StopTweens::stop_by_tag_in_tree`].
+    ///
+    /// # Errors
+    /// As [`StopTweens::stop_by_tag_in_tree`].
+    pub fn stop_by_tag_in_tree(
+        world: &mut impl AnyWorld,
+        root: NodeId,
+        tag: u16,
+    ) -> Result<u32, Error> {
+        <Self as StopTweens>::stop_by_tag_in_tree(world, root, tag)
+    }
+}
+
+/// Stopping tweens of one capacity, `Tween<ENTRIES>`: a tween of another capacity is
+/// another component type, left alone.
+///
+/// The default [`Tween`] has the same functions of its own, so `Tween::stop_all(…)` needs
+/// no import; with this trait in scope, `Tween::<32>::stop_all(…)` stops the tweens of 32
+/// entries.
+pub trait StopTweens {
     /// Stops the tween `tween` (Cocos `stop`): destroys the component, leaving the
-    /// node's properties where they are now. With the default capacity, call it as
-    /// `<Tween>::stop(…)`.
+    /// node's properties where they are now.
     ///
     /// # Errors
     /// [`Error::WrongComponentType`] if `tween` is not a `Tween<ENTRIES>`,
     /// [`Error::StaleHandle`] if it was destroyed.
-    pub fn stop(world: &mut impl AnyWorld, tween: CompId) -> Result<(), Error> {
-        match world.get::<Self>(tween) {
-            Ok(_) | Err(Error::ComponentBusy) => world.destroy_component(tween),
-            Err(error) => Err(error),
-        }
-    }
+    fn stop(world: &mut impl AnyWorld, tween: CompId) -> Result<(), Error>;
 
     /// Stops every `Tween<ENTRIES>` on `node` tagged `tag`, and returns how many it
     /// stopped (Cocos `cc.Tween.stopAllByTag(tag)`, for one node).
     ///
     /// # Errors
     /// [`Error::StaleHandle`] if the node was destroyed.
-    pub fn stop_by_tag(world: &mut impl AnyWorld, node: NodeId, tag: u16) -> Result<u32, Error> {
-        Self::stop_where(world, node, Some(tag))
-    }
+    fn stop_by_tag(world: &mut impl AnyWorld, node: NodeId, tag: u16) -> Result<u32, Error>;
 
     /// Stops every `Tween<ENTRIES>` on `node`, tagged or not, and returns how many it
     /// stopped (Cocos `cc.Tween.stopAllByTarget`).
     ///
     /// # Errors
     /// [`Error::StaleHandle`] if the node was destroyed.
-    pub fn stop_all(world: &mut impl AnyWorld, node: NodeId) -> Result<u32, Error> {
-        Self::stop_where(world, node, None)
-    }
-
-    /// Stops the tweens on `node` with tag `tag`, or all of them for `None`.
-    fn stop_where(world: &mut impl AnyWorld, node: NodeId, tag: Option<u16>) -> Result<u32, Error> {
-        let mut stopped = 0;
-        loop {
-            // Destroying needs the world mutably, so find one, destroy it, look again; a
-            // destroyed one is no longer strictly valid and is not found twice.
-            let found = world.components(node)?.find(|&comp| {
-                world.is_component_valid_strict(comp)
-                    && world
-                        .get::<Self>(comp)
-                        .is_ok_and(|tween| tag.is_none() || tween.tag == tag)
-            });
-            let Some(comp) = found else {
-                return Ok(stopped);
-            };
-            world.destroy_component(comp)?;
-            stopped += 1;
-        }
-    }
+    fn stop_all(world: &mut impl AnyWorld, node: NodeId) -> Result<u32, Error>;
 
     /// Stops every `Tween<ENTRIES>` tagged `tag` on `root` and its descendants, and returns
     /// how many it stopped; from `world.root()`, the whole world (Cocos
-    /// `cc.Tween.stopAllByTag(tag)`). The walk uses no
-    /// recursion and no memory: from each node it goes to its first child, else its next
-    /// sibling or an ancestor's.
+    /// `cc.Tween.stopAllByTag(tag)`). The walk uses no recursion and no memory: from each
+    /// node it goes to its first child, else its next sibling or an ancestor's.
     ///
     /// # Errors
     /// [`Error::StaleHandle`] if `root` was destroyed.
-    pub fn stop_by_tag_in_tree(
+    fn stop_by_tag_in_tree(world: &mut impl AnyWorld, root: NodeId, tag: u16)
+        -> Result<u32, Error>;
+}
+
+impl<const ENTRIES: usize> StopTweens for Tween<ENTRIES> {
+    fn stop(world: &mut impl AnyWorld, tween: CompId) -> Result<(), Error> {
+        match world.get::<Self>(tween) {
+            Ok(_) | Err(Error::ComponentBusy) => world.destroy_component(tween),
+            Err(error) => Err(error),
+        }
+    }
+
+    fn stop_by_tag(world: &mut impl AnyWorld, node: NodeId, tag: u16) -> Result<u32, Error> {
+        stop_where::<ENTRIES>(world, node, Some(tag))
+    }
+
+    fn stop_all(world: &mut impl AnyWorld, node: NodeId) -> Result<u32, Error> {
+        stop_where::<ENTRIES>(world, node, None)
+    }
+
+    fn stop_by_tag_in_tree(
         world: &mut impl AnyWorld,
         root: NodeId,
         tag: u16,
@@ -154,10 +210,34 @@ impl<const ENTRIES: usize> Tween<ENTRIES> {
         let mut stopped = 0;
         let mut at = Some(root);
         while let Some(node) = at {
-            stopped += Self::stop_by_tag(world, node, tag)?;
+            stopped += stop_where::<ENTRIES>(world, node, Some(tag))?;
             at = next_in_tree(world, root, node)?;
         }
         Ok(stopped)
+    }
+}
+
+/// Stops the `Tween<ENTRIES>`s on `node` with tag `tag`, or all of them for `None`.
+fn stop_where<const ENTRIES: usize>(
+    world: &mut impl AnyWorld,
+    node: NodeId,
+    tag: Option<u16>,
+) -> Result<u32, Error> {
+    let mut stopped = 0;
+    loop {
+        // Destroying needs the world mutably, so find one, destroy it, look again; a
+        // destroyed one is no longer strictly valid and is not found twice.
+        let found = world.components(node)?.find(|&comp| {
+            world.is_component_valid_strict(comp)
+                && world
+                    .get::<Tween<ENTRIES>>(comp)
+                    .is_ok_and(|tween| tag.is_none() || tween.tag == tag)
+        });
+        let Some(comp) = found else {
+            return Ok(stopped);
+        };
+        world.destroy_component(comp)?;
+        stopped += 1;
     }
 }
 
@@ -204,13 +284,13 @@ impl<const ENTRIES: usize> Hooks for Tween<ENTRIES> {
                 Ok(())
             }
             Ok((_, Some(_))) => {
-                let own = ctx.comp();
+                let own = ctx.comp_id();
                 ctx.destroy_component(own)
             }
             Err(error) => {
                 // A step that cannot write its node (a colour step whose drawable was
                 // removed) ends the tween, reported as this hook's error.
-                let own = ctx.comp();
+                let own = ctx.comp_id();
                 ctx.destroy_component(own)?;
                 Err(error)
             }

@@ -105,8 +105,9 @@ pub enum Overflow {
 /// ```
 #[derive(Clone)]
 pub struct Label<const N: usize = DEFAULT_LABEL_CAPACITY> {
-    /// The text. Change it with [`set_text`](Self::set_text) (or heapless's own
-    /// methods, which refuse what does not fit).
+    /// The text. Change it with [`set_text`](Self::set_text), or
+    /// [`set_fmt`](Self::set_fmt) for formatted text (or heapless's own methods, which
+    /// refuse what does not fit).
     pub text: String<N>,
     font: Font,
     font_fingerprint: u32,
@@ -204,6 +205,62 @@ impl<const N: usize> Label<N> {
         self.text.clear();
         // Cannot fail: the length was checked.
         let _ = self.text.push_str(text);
+        Ok(())
+    }
+
+    /// Replaces the text with formatted text, as `write!` would write it, or returns
+    /// `Err(Error::TextTooLong)` (with the formatted length) and keeps the old text when
+    /// it has more than `N` bytes. No buffer outside the label's own size is needed: the
+    /// text is formatted once, into a copy on the stack.
+    ///
+    /// ```
+    /// use sprig::render::Label;
+    /// use sprig::Error;
+    ///
+    /// let mut label = Label::<12>::empty();
+    /// let (points, lives) = (120, 3);
+    /// label.set_fmt(format_args!("{points} pts {lives}"))?;
+    /// assert_eq!(label.text.as_str(), "120 pts 3");
+    /// assert_eq!(
+    ///     label.set_fmt(format_args!("{} points", 1_000_000)),
+    ///     Err(Error::TextTooLong { len: 14, capacity: 12 })
+    /// );
+    /// assert_eq!(label.text.as_str(), "120 pts 3");
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::TextTooLong`] for a text longer than `N` bytes; [`Error::InvalidValue`]
+    /// if a formatted value's `Display` (or other) implementation fails. Either way the
+    /// text is unchanged.
+    pub fn set_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), Error> {
+        /// Writes what fits and counts every byte, so a long text is measured.
+        struct Staged<const N: usize> {
+            text: String<N>,
+            len: usize,
+        }
+        impl<const N: usize> fmt::Write for Staged<N> {
+            fn write_str(&mut self, piece: &str) -> fmt::Result {
+                self.len = self.len.saturating_add(piece.len());
+                if self.len <= N {
+                    // Cannot fail: the length was checked.
+                    let _ = self.text.push_str(piece);
+                }
+                Ok(())
+            }
+        }
+        let mut staged = Staged::<N> {
+            text: String::new(),
+            len: 0,
+        };
+        fmt::write(&mut staged, args).map_err(|_| Error::InvalidValue)?;
+        if staged.len > N {
+            return Err(Error::TextTooLong {
+                len: staged.len.min(usize::from(u16::MAX)) as u16,
+                capacity: N.min(usize::from(u16::MAX)) as u16,
+            });
+        }
+        self.text = staged.text;
         Ok(())
     }
 
