@@ -27,7 +27,7 @@ pub struct Canvas<'a, C> {
     tile: Rectangle,
     clip: Rectangle,
     to_screen: Affine2,
-    maps: NodeMaps,
+    maps: &'a NodeMaps,
     content: Rect,
     anchor: Vec2,
     opacity: u8,
@@ -106,6 +106,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// A canvas over `pixels` (row-major, `tile.size.width` per row) covering `tile` on
     /// screen, drawing only inside `clip`, for a node whose anchor space maps to screen
     /// pixels through `to_screen`.
+    /// `maps` are the node's [`NodeMaps`] (`NodeMaps::new(&to_screen, &content)`).
     #[cfg(test)]
     pub(crate) fn new(
         pixels: &'a mut [C],
@@ -114,8 +115,8 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         to_screen: Affine2,
         content: Rect,
         opacity: u8,
+        maps: &'a NodeMaps,
     ) -> Self {
-        let maps = NodeMaps::new(&to_screen, &content);
         let anchor = anchor_of(&content);
         Canvas::with_maps(
             pixels,
@@ -124,7 +125,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             to_screen,
             (content, anchor),
             opacity,
-            &maps,
+            maps,
         )
     }
 
@@ -137,14 +138,14 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         to_screen: Affine2,
         shape: (Rect, Vec2),
         opacity: u8,
-        maps: &NodeMaps,
+        maps: &'a NodeMaps,
     ) -> Self {
         Canvas {
             pixels,
             tile,
             clip: clip.intersection(&tile),
             to_screen,
-            maps: *maps,
+            maps,
             content: shape.0,
             anchor: shape.1,
             opacity,

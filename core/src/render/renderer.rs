@@ -1151,7 +1151,7 @@ fn draw_items<
                     item.to_screen,
                     (item.content, item.anchor),
                     item.opacity,
-                    &maps,
+                    maps,
                 )
                 .with_glyphs(&mut kept.glyphs);
                 world.comps.set.draw(c, &mut canvas);

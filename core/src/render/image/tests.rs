@@ -14,7 +14,7 @@ use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888};
 use embedded_graphics::primitives::{PointsIter, Rectangle};
 
 use super::{draw_region_by, Decoded, Image, Region, Transparency};
-use crate::render::canvas::Canvas;
+use crate::render::canvas::{Canvas, NodeMaps};
 use crate::render::color::RenderColor;
 use crate::{Affine2, Rect};
 
@@ -198,7 +198,16 @@ fn draw<C: RenderColor>(
             Point::zero(),
             Size::new(SCREEN_WIDTH, SCREEN_HEIGHT),
         ));
-        let mut canvas = Canvas::new(&mut pixels, tile, screen_clip, to_screen, content, opacity);
+        let maps = NodeMaps::new(&to_screen, &content);
+        let mut canvas = Canvas::new(
+            &mut pixels,
+            tile,
+            screen_clip,
+            to_screen,
+            content,
+            opacity,
+            &maps,
+        );
         all_fast &= draw_region_by(&mut canvas, image, region, content, transparency, fast);
         for (p, c) in tile.points().zip(pixels) {
             if let Some(s) = screen.get_mut((p.y as u32 * SCREEN_WIDTH + p.x as u32) as usize) {
@@ -281,7 +290,8 @@ fn the_fast_path_is_only_for_unit_translations() {
     let tile = Rectangle::new(Point::zero(), Size::new(8, 8));
     let draw_with = |to_screen: Affine2, content: Rect| {
         let mut pixels = [Rgb888::new(0, 0, 0); 64];
-        let mut canvas = Canvas::new(&mut pixels, tile, tile, to_screen, content, 255);
+        let maps = NodeMaps::new(&to_screen, &content);
+        let mut canvas = Canvas::new(&mut pixels, tile, tile, to_screen, content, 255, &maps);
         draw_region_by(
             &mut canvas,
             &decoded,

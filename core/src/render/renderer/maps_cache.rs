@@ -34,17 +34,17 @@ impl MapsCache {
 
     /// The maps of the entry stamped `stamp`, drawn through `to_screen` with content
     /// rectangle `content`: kept ones, or new ones kept in place of the oldest.
-    pub(crate) fn get(&mut self, stamp: u32, to_screen: &Affine2, content: &Rect) -> NodeMaps {
-        if let Some(k) = self.stamps.iter().position(|&s| s == stamp && s != 0) {
-            if let Some(maps) = self.maps[k] {
-                return maps;
+    pub(crate) fn get(&mut self, stamp: u32, to_screen: &Affine2, content: &Rect) -> &NodeMaps {
+        let k = match self.stamps.iter().position(|&s| s == stamp && s != 0) {
+            Some(k) if self.maps[k].is_some() => k,
+            _ => {
+                let k = self.next;
+                self.stamps[k] = stamp;
+                self.maps[k] = Some(NodeMaps::new(to_screen, content));
+                self.next = (k + 1) % MAPS_CACHED;
+                k
             }
-        }
-        let maps = NodeMaps::new(to_screen, content);
-        let k = self.next;
-        self.stamps[k] = stamp;
-        self.maps[k] = Some(maps);
-        self.next = (k + 1) % MAPS_CACHED;
-        maps
+        };
+        self.maps[k].get_or_insert_with(|| NodeMaps::new(to_screen, content))
     }
 }
