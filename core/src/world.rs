@@ -285,6 +285,16 @@ impl<
         }
     }
 
+    /// Empties the change log once a renderer has read it, clearing its nodes' `LOGGED`
+    /// flags, and counts a batch.
+    pub(crate) fn clear_change_log(&mut self) {
+        for k in 0..self.changes.entries().len() {
+            let i = usize::from(self.changes.entries()[k]);
+            self.arena.slot_mut(i).flags.set(Flags::LOGGED, false);
+        }
+        self.changes.clear();
+    }
+
     /// Tells renderers the list of nodes they draw changed: a node activated,
     /// deactivated or freed, a component added, enabled, disabled or destroyed, a node
     /// moved in the draw order.
@@ -297,10 +307,7 @@ impl<
     /// reached mutably (`get_mut`, a hook's `&mut self`).
     #[inline]
     pub(crate) fn mark_comp_repaint(&mut self, c: usize) {
-        let draws = S::KINDS
-            .get(usize::from(self.comps.kind(c)))
-            .is_some_and(|k| k.draws);
-        if draws {
+        if S::kind_draws(self.comps.kind(c)) {
             self.mark_repaint(usize::from(self.comps.slot(c).node));
         }
     }

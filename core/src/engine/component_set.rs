@@ -53,6 +53,17 @@ pub trait ComponentSet: Sized + 'static {
     fn empty() -> Self;
     /// The kind of component type `T`, if `T` is in the set.
     fn kind_of<T: 'static>() -> Option<u8>;
+
+    /// `Draw::DRAWS` of a kind.
+    fn kind_draws(kind: u8) -> bool {
+        Self::KINDS.get(usize::from(kind)).is_some_and(|k| k.draws)
+    }
+
+    /// `Draw::CLIPS` of a kind.
+    fn kind_clips(kind: u8) -> bool {
+        Self::KINDS.get(usize::from(kind)).is_some_and(|k| k.clips)
+    }
+
     /// The slot of handle index `index`, an `Option<T>` of its type (`None` while free
     /// or while the component's own hook holds it), to be downcast.
     fn slot(&self, index: u16) -> Option<&dyn Any>;
@@ -178,16 +189,6 @@ pub trait DrawSet: ComponentSet {
     fn changed_area(&self, index: u16, content: Rect, previous_key: u64) -> Option<Rect> {
         let _ = (index, content, previous_key);
         None
-    }
-
-    /// `Draw::DRAWS` of a kind.
-    fn kind_draws(kind: u8) -> bool {
-        Self::KINDS.get(usize::from(kind)).is_some_and(|k| k.draws)
-    }
-
-    /// `Draw::CLIPS` of a kind.
-    fn kind_clips(kind: u8) -> bool {
-        Self::KINDS.get(usize::from(kind)).is_some_and(|k| k.clips)
     }
 }
 

@@ -92,19 +92,20 @@ impl<const N: usize> Changes<N> {
         self.batch
     }
 
-    /// The nodes logged, unless the log overflowed.
+    /// Whether a node could not be logged: the log is then not all that changed.
     #[inline]
-    pub(crate) fn nodes(&self) -> Option<&[u16]> {
-        (!self.overflowed).then_some(&self.nodes[..])
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflowed
     }
 
-    /// The log's entries, overflowed or not (to clear their flags).
+    /// The nodes logged since the last clear.
     #[inline]
     pub(crate) fn entries(&self) -> &[u16] {
         &self.nodes
     }
 
-    /// Empties the log (the caller clears the nodes' flags first) and counts a batch.
+    /// Empties the log (`World::clear_change_log` clears the nodes' flags first) and
+    /// counts a batch.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.overflowed = false;

@@ -427,7 +427,7 @@ impl<
         let logged = !self.invalidated
             && world.changes.layout() == self.seen_layout
             && world.changes.batch() == self.seen_batch
-            && world.changes.nodes().is_some();
+            && !world.changes.overflowed();
         if logged && self.update_logged(world) {
             #[cfg(any(debug_assertions, feature = "check-damage"))]
             if self.verify != Verify::Off {
@@ -440,12 +440,7 @@ impl<
             self.diff(world);
         }
         if takes_log {
-            // The log is read: clear it for the next frame.
-            for k in 0..world.changes.entries().len() {
-                let i = usize::from(world.changes.entries()[k]);
-                world.arena.slot_mut(i).flags.set(Flags::LOGGED, false);
-            }
-            world.changes.clear();
+            world.clear_change_log();
         }
         self.seen_version = world.changes.version();
         self.seen_layout = world.changes.layout();
@@ -519,8 +514,7 @@ impl<
                 // Its last drawable is gone: only a new list says what is drawn now.
                 return false;
             };
-            let global_z = self.items[k].global_z;
-            self.items[k] = Item { global_z, ..item };
+            self.items[k] = item;
             self.diff_item(world, k);
         }
         true
@@ -1024,8 +1018,12 @@ impl<
             reach = reach.envelope(&Corners::of(rect));
         }
         for (k, item) in self.items.iter().enumerate() {
-            if Corners::of(&item.bounds).overlaps(&reach)
-                && self.flushed.iter().any(|r| overlaps(&item.bounds, r))
+            let bounds = Corners::of(&item.bounds);
+            if bounds.overlaps(&reach)
+                && self
+                    .flushed
+                    .iter()
+                    .any(|r| bounds.overlaps(&Corners::of(r)))
             {
                 // At most N entries, each once.
                 let _ = self.candidates.push(k as u16);
@@ -1135,7 +1133,7 @@ fn draw_items<
         let Some(item) = items.get(usize::from(k)) else {
             continue;
         };
-        if !overlaps(&item.bounds, &tile) {
+        if !Corners::of(&item.bounds).overlaps(&Corners::of(&tile)) {
             continue;
         }
         let maps = kept.maps.get(item.stamp, &item.to_screen, &item.content);
@@ -1284,21 +1282,6 @@ impl Corners {
     fn overlaps(&self, other: &Corners) -> bool {
         self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
     }
-}
-
-/// Whether two rectangles share a pixel: four integer compares (no corner arithmetic).
-#[inline]
-fn overlaps(a: &Rectangle, b: &Rectangle) -> bool {
-    let (ax, ay, bx, by) = (a.top_left.x, a.top_left.y, b.top_left.x, b.top_left.y);
-    // Widths and heights are at most 2^21 (pixel covers are clamped to ±10^6).
-    ax < bx + b.size.width as i32
-        && bx < ax + a.size.width as i32
-        && ay < by + b.size.height as i32
-        && by < ay + a.size.height as i32
-        && a.size.width > 0
-        && a.size.height > 0
-        && b.size.width > 0
-        && b.size.height > 0
 }
 
 /// Whether two matrices are the same, bit for bit (no float compare: a board has no FPU).
