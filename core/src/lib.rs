@@ -56,6 +56,7 @@ pub use engine::component_set::{
 };
 pub use engine::components::Components;
 pub use engine::events::NodeEvent;
+pub use engine::focus::{FocusChanged, MAX_FOCUS_ROUNDS};
 pub use engine::frame::PhaseTimes;
 pub use engine::input::{Key, KeyEvent, TouchEvent, TouchPhase, MAX_TOUCHES};
 pub use engine::instantiate::{

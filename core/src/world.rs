@@ -87,6 +87,8 @@ pub struct World<
     pub(crate) propagation_stopped: bool,
     /// The node holding the keyboard focus (`engine/focus.rs`).
     pub(crate) focus: Option<NodeId>,
+    /// The focus as last announced with a `FocusChanged` event (`engine/focus.rs`).
+    pub(crate) focus_announced: Option<NodeId>,
     pub(crate) clock: Option<fn() -> u32>,
     pub(crate) phase_times: PhaseTimes,
     pub(crate) hook_errors: u32,
@@ -171,6 +173,7 @@ impl<
             captures: crate::engine::input::Captures::new(),
             propagation_stopped: false,
             focus: None,
+            focus_announced: None,
             clock: None,
             phase_times: PhaseTimes::default(),
             hook_errors: 0,

@@ -1,6 +1,7 @@
 //! Focus navigation for keypad boards: a [`FocusGroup`] moves the world's keyboard focus
 //! among the focusable nodes below it with the arrow keys, and a [`FocusIndicator`]
-//! keeps a node (a frame drawn by a shape on it) around whichever of them has the focus.
+//! keeps a node (a frame drawn by a shape on it) around whichever of them has the focus,
+//! jumping or sliding to the next one.
 //!
 //! The engine holds the focus and routes keys (`docs/lifecycle.md` §8): a key goes to the
 //! focused node's components first (a button there takes A as a click), then bubbles up
@@ -9,7 +10,12 @@
 //! destroyed, so a group never needs to repair it. Groups nest: an arrow a group cannot
 //! use (nothing further that way, and no wrapping) bubbles on to the group around it.
 
-use sprig::{component, AnyWorld, Ctx, HookResult, Hooks, Key, KeyEvent, NodeId, Rect, Vec2};
+use sprig::{
+    component, AnyWorld, Ctx, Event, FocusChanged, HookResult, Hooks, Key, KeyEvent, NodeId, Rect,
+    Vec2,
+};
+
+use crate::Easing;
 
 /// How a [`FocusGroup`] picks the next node for an arrow key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +206,13 @@ impl Hooks for FocusGroup {
 /// outline, a rounded rectangle) to draw the frame, and give the node a `global_z_order`
 /// above the widgets so that it is drawn over them. Its node is assumed unrotated and
 /// unscaled, as is its parent.
+///
+/// With [`sliding`](Self::sliding), a move of the focus within `scope` eases the frame
+/// from where it is to its new node instead of jumping there (a slide interrupted by
+/// another move starts again from where the frame is). It follows the focus through
+/// [`FocusChanged`] events heard on `scope` (so its world's listener table needs one
+/// entry for it), and keeps following its node's box each frame, so a layout or a list
+/// moving the node takes the frame with it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FocusIndicator {
     /// The group whose focus it shows.
@@ -208,6 +221,88 @@ pub struct FocusIndicator {
     pub margin: f32,
     /// The opacity it shows with.
     pub opacity: u8,
+    /// Seconds a move to another node takes; 0 jumps.
+    pub slide_seconds: f32,
+    /// The easing of a slide.
+    pub easing: Easing,
+    /// The node it frames, as the last `FocusChanged` it heard left it.
+    target: Option<NodeId>,
+    /// The box (world space, margin included) a slide started from, and the seconds
+    /// since it started.
+    slide: Option<(Rect, f32)>,
+    /// The box it showed last, for a slide that starts from there.
+    shown: Option<Rect>,
+}
+
+impl FocusIndicator {
+    /// Frames the focus below `scope`: 2 pixels around the node, fully opaque, jumping
+    /// from node to node.
+    pub const fn new(scope: NodeId) -> Self {
+        FocusIndicator {
+            scope,
+            margin: 2.0,
+            opacity: 255,
+            slide_seconds: 0.0,
+            easing: Easing::Linear,
+            target: None,
+            slide: None,
+            shown: None,
+        }
+    }
+
+    /// This indicator with `margin` pixels around the node.
+    pub const fn with_margin(mut self, margin: f32) -> Self {
+        self.margin = margin;
+        self
+    }
+
+    /// This indicator showing with `opacity`.
+    pub const fn with_opacity(mut self, opacity: u8) -> Self {
+        self.opacity = opacity;
+        self
+    }
+
+    /// This indicator sliding to a newly focused node over `seconds` with `easing`
+    /// (a negative or non-finite duration jumps).
+    pub const fn sliding(mut self, seconds: f32, easing: Easing) -> Self {
+        self.slide_seconds = seconds;
+        self.easing = easing;
+        self
+    }
+
+    /// The focus if it is below `scope`.
+    fn focus_within(&self, ctx: &Ctx<impl AnyWorld>, focus: Option<NodeId>) -> Option<NodeId> {
+        focus.filter(|&f| f != self.scope && within(ctx, self.scope, f))
+    }
+
+    /// The box it frames now: the target's content box grown by the margin, eased from
+    /// where a slide started.
+    fn frame_box(&mut self, target: Rect, dt_seconds: f32) -> Rect {
+        let m = self.margin;
+        let to = Rect::new(
+            target.x - m,
+            target.y - m,
+            target.width + 2.0 * m,
+            target.height + 2.0 * m,
+        );
+        let Some((from, elapsed)) = self.slide else {
+            return to;
+        };
+        let elapsed = elapsed + dt_seconds;
+        if !self.slide_seconds.is_finite() || elapsed >= self.slide_seconds {
+            self.slide = None;
+            return to;
+        }
+        self.slide = Some((from, elapsed));
+        let k = self.easing.apply(elapsed / self.slide_seconds);
+        let lerp = |a: f32, b: f32| a + (b - a) * k;
+        Rect::new(
+            lerp(from.x, to.x),
+            lerp(from.y, to.y),
+            lerp(from.width, to.width),
+            lerp(from.height, to.height),
+        )
+    }
 }
 
 /// At [`AFTER_LAYOUT_EXECUTION_ORDER`](crate::layout::AFTER_LAYOUT_EXECUTION_ORDER),
@@ -215,19 +310,54 @@ pub struct FocusIndicator {
 /// frames is where the frame leaves it.
 #[component(execution_order = 20000)]
 impl Hooks for FocusIndicator {
-    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+    fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        ctx.on::<FocusChanged>(self.scope)
+    }
+
+    /// It starts on the focused node (if below `scope`) without sliding there.
+    fn on_enable(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+        self.target = self.focus_within(ctx, ctx.focus());
+        self.slide = None;
+        Ok(())
+    }
+
+    fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+        let Some(&FocusChanged { to, .. }) = event.get::<FocusChanged>() else {
+            return Ok(());
+        };
+        let to = self.focus_within(ctx, to);
+        if to == self.target {
+            return Ok(());
+        }
+        self.target = to;
+        self.slide = match (self.shown, to) {
+            (Some(shown), Some(_))
+                if self.slide_seconds.is_finite() && self.slide_seconds > 0.0 =>
+            {
+                Some((shown, 0.0))
+            }
+            _ => None,
+        };
+        Ok(())
+    }
+
+    fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let node = ctx.node();
-        let focus = ctx.focus().filter(|&f| within(ctx, self.scope, f));
-        let Some(focus) = focus else {
+        // A target gone since the last event (destroyed with its announcement still to
+        // come) hides the frame until the event arrives.
+        let target = self.target.filter(|&t| ctx.is_valid(t));
+        let Some(rect) = target.map(|t| ctx.world_content_box(t)).transpose()? else {
+            self.shown = None;
+            self.slide = None;
             return ctx.set_opacity(node, 0);
         };
-        let rect = ctx.world_content_box(focus)?;
-        let m = self.margin;
-        let size = sprig::Size2::new(rect.width + 2.0 * m, rect.height + 2.0 * m);
+        let frame = self.frame_box(rect, dt_seconds);
+        self.shown = Some(frame);
+        let size = sprig::Size2::new(frame.width, frame.height);
         let anchor = ctx.anchor(node)?;
         let corner = Vec2::new(
-            rect.x - m + anchor.x * size.width,
-            rect.y - m + anchor.y * size.height,
+            frame.x + anchor.x * size.width,
+            frame.y + anchor.y * size.height,
         );
         let at = match ctx.parent(node)? {
             Some(parent) => ctx.convert_to_node_space_ar(parent, corner)?,

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use sprig::{
     component, world, AnyWorld, Ctx, HookResult, Hooks, Key, KeyEvent, NodeId, Size2, Vec2,
 };
-use sprig_ui::{FocusGroup, FocusIndicator, Navigation};
+use sprig_ui::{Easing, FocusGroup, FocusIndicator, Navigation};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -185,14 +185,7 @@ fn the_indicator_frames_the_focused_node_and_hides_when_the_focus_leaves() {
     let root = world.root();
     let frame = world.create_child(root, "Frame").unwrap();
     world
-        .add_component(
-            frame,
-            FocusIndicator {
-                scope: grid,
-                margin: 2.0,
-                opacity: 255,
-            },
-        )
+        .add_component(frame, FocusIndicator::new(grid))
         .unwrap();
     world.set_focus(Some(cells[5])).unwrap(); // 12: centre (80, 50) in the world
     world.tick(0.016).unwrap();
@@ -203,4 +196,49 @@ fn the_indicator_frames_the_focused_node_and_hides_when_the_focus_leaves() {
     world.set_focus(None).unwrap();
     world.tick(0.016).unwrap();
     assert_eq!(world.opacity(frame).unwrap(), 0);
+}
+
+#[test]
+fn a_sliding_indicator_eases_from_the_old_node_to_the_new_one() {
+    let mut world = App::new();
+    let (grid, cells) = grid(&mut world, Navigation::Spatial);
+    let root = world.root();
+    let frame = world.create_child(root, "Frame").unwrap();
+    let indicator = FocusIndicator::new(grid)
+        .with_margin(1.0)
+        .sliding(0.2, Easing::Linear);
+    world.add_component(frame, indicator).unwrap();
+    // Autofocus put the focus on cell 00, centre (20, 80): the frame starts there.
+    world.tick(0.05).unwrap();
+    assert_eq!(focused(&world), "00");
+    assert_eq!(world.position(frame).unwrap(), Vec2::new(20.0, 80.0));
+    assert_eq!(world.content_size(frame).unwrap(), Size2::new(22.0, 22.0));
+    // Right: to cell 01, 30 px to the right, in 0.2 s, linearly.
+    world.key(Key::Right, true).unwrap();
+    let xs: Vec<f32> = (0..5)
+        .map(|_| {
+            world.tick(0.05).unwrap();
+            world.position(frame).unwrap().x
+        })
+        .collect();
+    assert_eq!(xs, [27.5, 35.0, 42.5, 50.0, 50.0]);
+    assert_eq!(world.position(frame).unwrap().y, 80.0);
+    // Interrupted: a move halfway starts again from where the frame is.
+    world.key(Key::Down, true).unwrap(); // to 11, centre (50, 50)
+    world.tick(0.1).unwrap();
+    assert_eq!(world.position(frame).unwrap(), Vec2::new(50.0, 65.0));
+    world.key(Key::Left, true).unwrap(); // to 10, centre (20, 50)
+    world.tick(0.1).unwrap();
+    assert_eq!(world.position(frame).unwrap(), Vec2::new(35.0, 57.5));
+    world.tick(0.1).unwrap();
+    assert_eq!(world.position(frame).unwrap(), Vec2::new(20.0, 50.0));
+    // The focus leaving the grid hides the frame at once; coming back, it does not
+    // slide from where it was hidden.
+    world.set_focus(None).unwrap();
+    world.tick(0.05).unwrap();
+    assert_eq!(world.opacity(frame).unwrap(), 0);
+    world.set_focus(Some(cells[8])).unwrap(); // 22: centre (80, 20)
+    world.tick(0.05).unwrap();
+    assert_eq!(world.position(frame).unwrap(), Vec2::new(80.0, 20.0));
+    assert_eq!(world.opacity(frame).unwrap(), 255);
 }

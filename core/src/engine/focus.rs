@@ -11,9 +11,45 @@
 //! last one before it, else the same within the grandparent's subtree, and so on up to
 //! the root; none left, no focus. Every walk follows parent and sibling links, without
 //! recursion.
+//!
+//! When the focus moves, the world tells the nodes concerned with a [`FocusChanged`]
+//! event, once things have settled rather than from inside the call that moved it: see
+//! [`FocusChanged`] for when and to whom.
 
 use crate::tree::node::Flags;
 use crate::{Dispatch, Error, NodeId, World};
+
+/// The event the world dispatches when the focus has moved (listen with
+/// `ctx.on::<FocusChanged>(node)`): a focus group, an indicator or the node itself can
+/// follow the focus without asking for it every frame.
+///
+/// It is dispatched on the node that gained the focus (capturing ancestors first, then
+/// the node, then bubbling up to the root, as `dispatch_event` does), then on the node
+/// that lost it, bubbling only up to the nearest ancestor the two share, so a listener
+/// hears each change once, with [`Event::target`](crate::Event::target) telling which
+/// side it is on. With no node on one side (`None`, or a node destroyed since), only the
+/// other side is told.
+///
+/// When: a move made by `set_focus` or `set_focusable` called from outside any hook is
+/// announced before that call returns; one made during `key` or `touch` (a focus group
+/// moving it, say) as that call ends; one made by a hook, or by deactivating or
+/// destroying the focused node, at the next of: the end of `key` or `touch`, and in
+/// `tick` before the start phase, after the update pass and after the late-update pass.
+/// Several moves between two of these points are one event, from where the focus was
+/// last announced to where it is; a move back to where it was is none. Listeners that
+/// move the focus again are told in turn, up to [`MAX_FOCUS_ROUNDS`] changes at a time
+/// (the rest at the next point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FocusChanged {
+    /// Where the focus was when last announced.
+    pub from: Option<NodeId>,
+    /// Where it is now.
+    pub to: Option<NodeId>,
+}
+
+/// How many focus changes one announcement tells in a row when listeners keep moving the
+/// focus (see [`FocusChanged`]).
+pub const MAX_FOCUS_ROUNDS: usize = 4;
 
 impl<
         S,
@@ -57,6 +93,7 @@ where
             }
         }
         self.focus = node;
+        self.announce_focus_outside_hooks();
         Ok(())
     }
 
@@ -77,7 +114,57 @@ where
             .slot_mut(i)
             .flags
             .set(Flags::FOCUSABLE, focusable);
+        self.announce_focus_outside_hooks();
         Ok(())
+    }
+
+    /// Announces a focus move now if no hook, frame or event is running (see
+    /// [`FocusChanged`]).
+    fn announce_focus_outside_hooks(&mut self) {
+        if self.check_not_in_hook().is_ok() {
+            self.announce_focus();
+        }
+    }
+
+    /// Dispatches [`FocusChanged`] for the focus's moves since the last announcement.
+    pub(crate) fn announce_focus(&mut self) {
+        for _ in 0..MAX_FOCUS_ROUNDS {
+            let (from, to) = (self.focus_announced, self.focus);
+            if from == to {
+                return;
+            }
+            self.focus_announced = to;
+            let change = FocusChanged { from, to };
+            let gained = to.and_then(|n| self.arena.resolve(n).ok());
+            let lost = from.and_then(|n| self.arena.resolve(n).ok());
+            // Only `EventTooDeep` can fail here, and announcements start at depth 0.
+            if let Some(t) = gained {
+                let _ = self.dispatch_below(t, &change, None);
+            }
+            if let Some(f) = lost {
+                let shared = gained.and_then(|t| self.nearest_common_ancestor(f, t));
+                if shared != Some(f) {
+                    let _ = self.dispatch_below(f, &change, shared);
+                }
+            }
+        }
+    }
+
+    /// The nearest node slot that is `a` or one of its ancestors and also `b` or one of
+    /// its ancestors.
+    fn nearest_common_ancestor(&self, a: usize, b: usize) -> Option<usize> {
+        let mut x = Some(a);
+        while let Some(i) = x {
+            let mut y = Some(b);
+            while let Some(j) = y {
+                if i == j {
+                    return Some(i);
+                }
+                y = self.arena.parent(j);
+            }
+            x = self.arena.parent(i);
+        }
+        None
     }
 
     /// The focusable nodes active in the hierarchy below `scope` (itself excluded), in

@@ -1,6 +1,6 @@
 //! One frame (§2 of `docs/lifecycle.md`, `CCDirector.mainLoop`), pause and resume.
 //!
-//! `tick(dt)`: the systems' `BeforeUpdate` → start phase (start queue, then once more
+//! `tick(dt)`: focus moves announced (`focus.rs`, as after update and late_update) → the systems' `BeforeUpdate` → start phase (start queue, then once more
 //! for components enabled meanwhile) → update phase → timers → late_update phase → start
 //! for components enabled since the start phase → the systems' `AfterUpdate` → end of
 //! frame: dirty children re-sorted, then deferred destruction. Rendering is separate and
@@ -67,6 +67,7 @@ where
         let clock = self.clock;
         let now = || clock.map_or(0, |f| f());
         let t0 = now();
+        self.announce_focus();
         self.run_systems(FrameEvent::BeforeUpdate);
         self.phase = Phase::Start;
         self.invoke_start();
@@ -79,6 +80,7 @@ where
             HookCall::Update(dt_seconds),
             |w, index| S::update(w, index, dt_seconds),
         );
+        self.announce_focus();
         let t2 = now();
 
         self.phase = Phase::Timers;
@@ -91,6 +93,7 @@ where
             HookCall::LateUpdate(dt_seconds),
             |w, index| S::late_update(w, index, dt_seconds),
         );
+        self.announce_focus();
         self.phase = Phase::LateStart;
         self.start_for_new_comps();
         let t4 = now();

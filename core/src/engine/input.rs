@@ -220,6 +220,7 @@ where
             }
             node = self.arena.parent(i).map(|p| self.arena.id(p));
         }
+        self.announce_focus();
         Ok(Some(target))
     }
 
@@ -240,6 +241,7 @@ where
                 }
                 node = self.arena.parent(i).map(|p| self.arena.id(p));
             }
+            self.announce_focus();
             return Ok(());
         }
         let mut order: DrawOrder<N> = DrawOrder::new();
@@ -253,6 +255,7 @@ where
                 break;
             }
         }
+        self.announce_focus();
         Ok(())
     }
 

@@ -348,8 +348,20 @@ where
         payload: &T,
     ) -> Result<usize, Error> {
         let target = self.arena.resolve(node)?;
+        self.dispatch_below(target, payload, None)
+    }
+
+    /// [`dispatch_event`](Self::dispatch_event) on node slot `target`, leaving out its
+    /// ancestors from node slot `boundary` up (none with `None`).
+    pub(crate) fn dispatch_below<T: 'static>(
+        &mut self,
+        target: usize,
+        payload: &T,
+        boundary: Option<usize>,
+    ) -> Result<usize, Error> {
         self.enter_event()?;
         let key = TypeId::of::<T>();
+        let node = self.arena.id(target);
         let mut event = Event {
             payload,
             target: node,
@@ -361,7 +373,7 @@ where
         let mut calls = 0;
         // The capturing ancestors, as they are now, nearest first (Cocos
         // `_getCapturingTargets`); there are no more of them than registrations.
-        let capturing: Vec<u16, LS> = self.ancestors_listening(target, key, true);
+        let capturing: Vec<u16, LS> = self.ancestors_listening(target, key, true, boundary);
         for &n in capturing.iter().rev() {
             calls += self.deliver_event(usize::from(n), key, true, &mut event);
             if event.stopped {
@@ -376,7 +388,7 @@ where
         }
         if !event.stopped {
             event.phase = EventPhase::Bubbling;
-            let bubbling: Vec<u16, LS> = self.ancestors_listening(target, key, false);
+            let bubbling: Vec<u16, LS> = self.ancestors_listening(target, key, false, boundary);
             for &n in bubbling.iter() {
                 calls += self.deliver_event(usize::from(n), key, false, &mut event);
                 if event.stopped {
@@ -475,10 +487,16 @@ where
 
     /// The proper ancestors of node slot `n` with a listener of phase `capture` for
     /// `key`, parent first.
-    fn ancestors_listening(&self, n: usize, key: TypeId, capture: bool) -> Vec<u16, LS> {
+    fn ancestors_listening(
+        &self,
+        n: usize,
+        key: TypeId,
+        capture: bool,
+        boundary: Option<usize>,
+    ) -> Vec<u16, LS> {
         let mut out = Vec::new();
         let mut cur = self.arena.parent(n);
-        while let Some(p) = cur {
+        while let Some(p) = cur.filter(|&p| Some(p) != boundary) {
             if self.listeners.node_listens(p as u16, key, capture) {
                 // Each one holds a registration, so there is room.
                 let _ = out.push(p as u16);
