@@ -8,6 +8,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser as _};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Args, Command, FromArgMatches as _};
+use embedded_graphics::geometry::Size;
 use embedded_graphics_simulator::BinaryColorTheme;
 use sprig::AnyWorld;
 
@@ -62,9 +63,14 @@ pub struct Options {
     pub out: Option<PathBuf>,
 
     /// Draw each panel pixel as a K×K square, in the window and in PNGs (1 to 16)
-    #[arg(long, value_name = "K", default_value_t = 4,
+    /// [default: 4 in PNGs; in a window, the largest K up to 4 that fits the screen]
+    ///
+    /// Without it, a window on a screen too small for the panel at 4× opens at 3×, 2× or
+    /// 1× (the screen's size is read with `xwininfo -root`; without that tool, a
+    /// 1366×768 screen is assumed).
+    #[arg(long, value_name = "K",
           value_parser = clap::value_parser!(u32).range(1..=16))]
-    pub scale: u32,
+    pub scale: Option<u32>,
 
     /// Write one line of JSON per frame to FILE (frame, flush and time figures)
     #[arg(long, value_name = "FILE")]
@@ -167,7 +173,7 @@ impl Default for Options {
             headless: false,
             frames: None,
             out: None,
-            scale: 4,
+            scale: None,
             stats: None,
             record: None,
             replay: None,
@@ -179,7 +185,49 @@ impl Default for Options {
     }
 }
 
+/// How many times a panel pixel is enlarged in PNGs, and at most in a window, when
+/// `--scale` is not given.
+pub const DEFAULT_SCALE: u32 = 4;
+
+/// The screen assumed when its size cannot be read: the smallest common laptop screen.
+pub const ASSUMED_SCREEN: Size = Size::new(1366, 768);
+
 impl Options {
+    /// The scale of the PNGs: `--scale`, or [`DEFAULT_SCALE`].
+    pub fn png_scale(&self) -> u32 {
+        self.scale.unwrap_or(DEFAULT_SCALE)
+    }
+
+    /// The scale of a window showing a panel of `panel` pixels on a screen of `screen`
+    /// pixels (`None`: unknown, [`ASSUMED_SCREEN`]): `--scale`, or the largest scale up
+    /// to [`DEFAULT_SCALE`] at which the window takes at most 90 % of the screen's width
+    /// and 80 % of its height (room for a title bar and a task bar), at least 1.
+    ///
+    /// ```
+    /// use embedded_graphics::prelude::Size;
+    /// let options = sprig_sim::Options::default();
+    /// let full_hd = Some(Size::new(1920, 1080));
+    /// assert_eq!(options.window_scale(Size::new(128, 64), full_hd), 4);
+    /// assert_eq!(options.window_scale(Size::new(320, 240), full_hd), 3); // 960×720
+    /// ```
+    pub fn window_scale(&self, panel: Size, screen: Option<Size>) -> u32 {
+        if let Some(scale) = self.scale {
+            return scale;
+        }
+        let screen = screen.unwrap_or(ASSUMED_SCREEN);
+        let (room_w, room_h) = (
+            u64::from(screen.width) * 9 / 10,
+            u64::from(screen.height) * 8 / 10,
+        );
+        (1..=DEFAULT_SCALE)
+            .rev()
+            .find(|&k| {
+                u64::from(panel.width) * u64::from(k) <= room_w
+                    && u64::from(panel.height) * u64::from(k) <= room_h
+            })
+            .unwrap_or(1)
+    }
+
     /// The app's world, empty, made as `W::new()` would make it, with tracing already on
     /// for `--trace`: the hooks the app's build calls are then printed by
     /// [`Run::run`](crate::Run::run) with the rest. Write `let mut world: AppWorld =
@@ -400,7 +448,7 @@ mod tests {
                 headless: true,
                 frames: Some(7),
                 out: Some(PathBuf::from("o")),
-                scale: 2,
+                scale: Some(2),
                 stats: Some(PathBuf::from("s.jsonl")),
                 record: Some(PathBuf::from("r.txt")),
                 replay: Some(PathBuf::from("p.txt")),
@@ -412,6 +460,34 @@ mod tests {
         );
         assert_eq!(parse(&[]).unwrap(), Options::default());
         assert_eq!(parse(&["--frames=3"]).unwrap().frames, Some(3));
+    }
+
+    #[test]
+    fn the_window_scale_fits_the_screen_unless_given() {
+        let fit = |panel: (u32, u32), screen: Option<(u32, u32)>| {
+            let screen = screen.map(|(w, h)| Size::new(w, h));
+            Options::default().window_scale(Size::new(panel.0, panel.1), screen)
+        };
+        let (oled, wide) = ((128, 64), (320, 240));
+        assert_eq!(fit(oled, Some((1920, 1080))), 4);
+        assert_eq!(fit(wide, Some((1920, 1080))), 3);
+        assert_eq!(
+            fit(wide, Some((3840, 2160))),
+            4,
+            "never above 4 unless asked"
+        );
+        assert_eq!(fit(wide, Some((1366, 768))), 2);
+        assert_eq!(fit(wide, None), 2, "an unknown screen is taken as 1366x768");
+        assert_eq!(fit(wide, Some((300, 200))), 1, "at least 1");
+        assert_eq!(fit(wide, Some((0, 0))), 1);
+        assert_eq!(fit(oled, Some((u32::MAX, u32::MAX))), 4);
+        let given = parse(&["--scale", "6"]).unwrap();
+        assert_eq!(
+            given.window_scale(Size::new(320, 240), Some(Size::new(800, 600))),
+            6
+        );
+        assert_eq!(given.png_scale(), 6);
+        assert_eq!(Options::default().png_scale(), 4);
     }
 
     #[test]
@@ -515,7 +591,7 @@ mod tests {
             "--panel <PANEL>",
             "--theme <NAME>",
             "--hold",
-            "[default: 4]",
+            "[default: 4 in PNGs; in a window, the largest K up to 4 that fits the screen]",
             "[default: oled]",
             "[default: default]",
             "[default: target/APP]",

@@ -92,7 +92,8 @@ impl Run<'_> {
         let mut window = if options.headless {
             None
         } else {
-            Window::open(self.name, self.size, options.scale, options.theme)
+            let scale = options.window_scale(self.size, Window::screen_size());
+            Window::open(self.name, self.size, scale, options.theme)
         };
         let headless = window.is_none();
         if headless && !options.headless {
@@ -199,7 +200,7 @@ impl Run<'_> {
                 None => save_png(
                     &display,
                     &out.join("frames").join(format!("frame-{frame:04}.png")),
-                    options.scale,
+                    options.png_scale(),
                     options.theme,
                 )?,
             }
@@ -217,7 +218,7 @@ impl Run<'_> {
         // A run of no frame has no last frame to write.
         if summary.frames > 0 && (headless || options.out.is_some()) {
             let png = out.join("last.png");
-            save_png(&display, &png, options.scale, options.theme)?;
+            save_png(&display, &png, options.png_scale(), options.theme)?;
             summary.last_png = Some(png);
         }
         if let Some(path) = &options.record {

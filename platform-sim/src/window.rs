@@ -50,6 +50,21 @@ impl Window {
         })
     }
 
+    /// The size in pixels of the screen windows open on, read from `xwininfo -root`
+    /// (X11's `x11-utils`); `None` without a display or without the tool.
+    pub fn screen_size() -> Option<Size> {
+        std::env::var_os("DISPLAY")?;
+        let out = std::process::Command::new("xwininfo")
+            .arg("-root")
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        parse_xwininfo(&String::from_utf8_lossy(&out.stdout))
+    }
+
     /// The window's title for app `name` on a panel of `size`.
     pub fn title(name: &str, size: Size) -> String {
         format!(
@@ -180,5 +195,30 @@ impl DrawTarget for Overlay<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The root window's `Width:` and `Height:` in `xwininfo -root`'s output.
+fn parse_xwininfo(text: &str) -> Option<Size> {
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .and_then(|v| v.trim().parse::<u32>().ok())
+    };
+    Some(Size::new(field("Width:")?, field("Height:")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_screen_size_is_read_from_xwininfo() {
+        let text = "\nxwininfo: Window id: 0x4f5 (the root window) (has no name)\n\n  \
+            Absolute upper-left X:  0\n  Relative upper-left Y:  0\n  Width: 1920\n  \
+            Height: 1080\n  Depth: 24\n";
+        assert_eq!(parse_xwininfo(text), Some(Size::new(1920, 1080)));
+        assert_eq!(parse_xwininfo("  Width: 1920\n"), None);
+        assert_eq!(parse_xwininfo("  Width: x\n  Height: 1\n"), None);
     }
 }

@@ -105,7 +105,7 @@ fn report(
             "headless run: last frame written to {}, every frame to {} ({}x)",
             png.display(),
             png.with_file_name("frames").display(),
-            options.scale
+            options.png_scale()
         );
     }
     if let Some(path) = &options.stats {
