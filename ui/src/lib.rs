@@ -2,6 +2,42 @@
 //! reusable components (`impl Hooks for …` against `AnyWorld`), so they work in any
 //! app's world whatever its component set and capacities. Like the core, the crate is
 //! `no_std` and allocates nothing: every capacity is a constant in a type.
+//!
+//! The parts: [tweens](mod@tween) and their [easings](ease), [focus] navigation for
+//! keypads, a scrolling [list], Cocos's [widget] and [layout], [`Button`]s and their
+//! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`] and sprite
+//! [animations](animation). List the ones you use in your world's component set, beside
+//! your own components, and drive the world as usual:
+//!
+//! ```
+//! use sprig::{world, Key};
+//! use sprig_ui::{Button, FocusGroup, Transition};
+//!
+//! world! { pub type Menu = World { nodes: 8, components: App { Button: 2, FocusGroup: 1 } }; }
+//!
+//! let mut world = Menu::new();
+//! let menu = world.create_child(world.root(), "Menu")?;
+//! let play = world.create_child(menu, "Play")?;
+//! let quit = world.create_child(menu, "Quit")?;
+//! for node in [play, quit] {
+//!     // Bigger while pressed, easing over 0.1 s (Cocos's zoom transition).
+//!     world.add_component(node, Button::new().with_transition(Transition::zoom(1.2, 0.1)))?;
+//! }
+//! world.add_component(menu, FocusGroup::ordered())?; // the arrows move the focus: on "Play"
+//! world.key(Key::Down, true)?;
+//! assert_eq!(world.focus(), Some(quit));
+//! world.key(Key::A, true)?; // held down on "Quit"
+//! world.tick(0.05)?;
+//! world.tick(0.05)?;
+//! assert_eq!(world.scale(quit)?.x, 1.2);
+//! assert_eq!(world.scale(play)?.x, 1.0);
+//! # Ok::<(), sprig::Error>(())
+//! ```
+//!
+//! The guides are in the repository, beside this crate: `docs/ui.md` shows every part
+//! with a runnable example (those examples are this crate's doc tests), and
+//! `docs/getting-started.md` makes a first app, from `cargo new` to the desktop
+//! simulator and a board.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -158,6 +158,26 @@ impl Transition {
         }
     }
 
+    /// A scale transition with a factor per state (see [`zoom`](Self::zoom) for
+    /// Cocos's, which grows only while pressed).
+    ///
+    /// ```
+    /// use sprig_ui::transition::{ButtonState, PerState, Transition};
+    ///
+    /// // Grows a little while it has the focus, shrinks while pressed.
+    /// let scales = PerState::new(1.0)
+    ///     .with(ButtonState::Focused, 1.1)
+    ///     .with(ButtonState::Pressed, 0.9);
+    /// let look = Transition::scale(scales, 0.1);
+    /// assert_eq!(look, Transition::Scale { scales, duration_seconds: 0.1 });
+    /// ```
+    pub const fn scale(scales: PerState<f32>, duration_seconds: f32) -> Self {
+        Transition::Scale {
+            scales,
+            duration_seconds,
+        }
+    }
+
     /// An image transition.
     pub const fn image(images: PerState<ImageSource>) -> Self {
         Transition::Image { images }

@@ -403,6 +403,39 @@ fn the_scale_zooms_from_the_node_s_own_scale_while_pressed() {
 }
 
 #[test]
+fn transition_scale_gives_a_factor_per_state_as_the_variant_does() {
+    let scales = PerState::new(1.0)
+        .with(ButtonState::Focused, 1.1)
+        .with(ButtonState::Pressed, 0.5)
+        .with(ButtonState::Disabled, 0.75);
+    let look = Transition::scale(scales, 0.0);
+    assert_eq!(
+        look,
+        Transition::Scale {
+            scales,
+            duration_seconds: 0.0
+        }
+    );
+    let mut world = App::new();
+    let s = scene(&mut world, look);
+    assert_eq!(world.scale(s.ok).unwrap(), Vec2::new(1.0, 1.0));
+    world.set_focus(Some(s.ok)).unwrap();
+    world.tick(0.0).unwrap();
+    assert_eq!(world.scale(s.ok).unwrap(), Vec2::new(1.1, 1.1), "focused");
+    world.key(Key::A, true).unwrap();
+    world.tick(0.0).unwrap();
+    assert_eq!(world.scale(s.ok).unwrap(), Vec2::new(0.5, 0.5), "pressed");
+    world.key(Key::A, false).unwrap();
+    world.get_mut::<Button>(s.button).unwrap().interactable = false;
+    world.tick(0.0).unwrap();
+    assert_eq!(
+        world.scale(s.ok).unwrap(),
+        Vec2::new(0.75, 0.75),
+        "disabled"
+    );
+}
+
+#[test]
 fn a_colour_and_a_scale_transition_ease_together_each_at_its_own_pace() {
     let mut world = App::new();
     let s = scene(&mut world, Transition::None);
