@@ -74,6 +74,7 @@ pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
 pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
+pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
 #[allow(deprecated)]
 pub use progress::ProgressBar;
@@ -82,3 +83,4 @@ pub use slider::{Direction, Slider, SliderMoved};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
+pub use widget::{AlignMode, Margin, Widget};
