@@ -11,9 +11,12 @@
 //! (`render_parts/clock.rs`).
 //! The last rows draw a picture (raw, RGBA with alpha, TGA, RLE TGA, a sprite frame) by
 //! Sprig's fast path and its sampled path beside `embedded-graphics`' `Image` of an
-//! `ImageRaw` and of a `tinytga::Tga` (`render_parts/image.rs`).
+//! `ImageRaw` and of a `tinytga::Tga` (`render_parts/image.rs`). Then one large shape per
+//! geometry, anti-aliased, hard-edged and through `embedded-graphics`' own primitive
+//! (`render_parts/shapes.rs`).
 //!
-//! Run with `cargo bench -p sprig-core --bench render`.
+//! Run with `cargo bench -p sprig-core --bench render` (`-- shapes` for the shape rows
+//! alone).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -32,6 +35,9 @@ mod image_row;
 
 #[path = "render_parts/clock.rs"]
 mod clock_row;
+
+#[path = "render_parts/shapes.rs"]
+mod shape_rows;
 
 world! {
     /// The stand-in's components.
@@ -321,6 +327,11 @@ fn text_bench() {
 }
 
 fn main() {
+    // `cargo bench -p sprig-core --bench render -- shapes`: the shape rows alone.
+    if std::env::args().any(|a| a == "shapes") {
+        shape_rows::run();
+        return;
+    }
     text_bench();
     clock_row::run();
     let size = Size::new(WIDTH, HEIGHT);
@@ -466,4 +477,5 @@ fn main() {
         std::mem::size_of::<Renderer<Gray4, 32, 2048, 32, { (WIDTH * HEIGHT) as usize }>>()
     );
     image_row::run();
+    shape_rows::run();
 }

@@ -296,8 +296,11 @@ fn visual(w: &mut TestWorld, n: NodeId, how: u8) {
                 } else {
                     Shape::ellipse()
                 };
-                w.add_component(n, shape.with_fill(Rgb888::new(255, how, 0)))
-                    .map(|_| ())
+                // Every other one anti-aliased: its edges reach half a pixel out.
+                let shape = shape
+                    .with_fill(Rgb888::new(255, how, 0))
+                    .with_antialias(how % 32 < 16);
+                w.add_component(n, shape).map(|_| ())
             }
         },
         1 => w.set_position(n, Vec2::new(v % 24.0 - 4.0, (v * 7.0) % 24.0 - 4.0)),

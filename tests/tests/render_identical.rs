@@ -64,7 +64,7 @@ fn palette(k: u8) -> Rgb888 {
 
 fn shape(k: usize) -> Shape {
     let color = palette(k as u8);
-    match k % 6 {
+    match k % 10 {
         0 => Shape::rectangle().with_fill(color),
         1 => Shape::ellipse()
             .with_fill(color)
@@ -77,9 +77,21 @@ fn shape(k: usize) -> Shape {
             Vec2::new(4.0, 9.0),
         ])
         .with_fill(color),
-        _ => Shape::rectangle()
+        6 => Shape::rectangle()
             .with_fill(color)
             .with_stroke(palette(3), 1.0),
+        // Anti-aliased: their edge pixels reach half a pixel out of the outline.
+        7 => Shape::ellipse()
+            .with_fill(color)
+            .with_stroke(palette(k as u8 + 1), 1.5)
+            .with_antialias(true),
+        8 => Shape::rounded_rectangle(3.0)
+            .with_stroke(color, 2.0)
+            .with_antialias(true),
+        _ => Shape::rectangle()
+            .with_fill(color)
+            .with_stroke(palette(3), 1.25)
+            .with_antialias(true),
     }
 }
 
@@ -228,3 +240,4 @@ proptest! {
         run::<BinaryColor>(&frames)?;
     }
 }
+

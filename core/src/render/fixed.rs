@@ -180,6 +180,17 @@ impl FxRect {
     pub(crate) fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
         (y >= self.y0 && y < self.y1 && self.x0 < self.x1).then(|| (self.x0, self.x1 - 1))
     }
+
+    /// How far `p` is inside the rectangle along each axis: the distance to the nearer
+    /// of the two edges across x, then across y (negative outside).
+    pub(crate) fn depths(&self, p: FxPoint) -> (Fx, Fx) {
+        (
+            p.x.saturating_sub(self.x0)
+                .min(self.x1.saturating_sub(p.x)),
+            p.y.saturating_sub(self.y0)
+                .min(self.y1.saturating_sub(p.y)),
+        )
+    }
 }
 
 /// A rectangle with rounded corners, ready to test points against.
@@ -256,6 +267,39 @@ impl FxRounded {
         let reach = isqrt((r * r - dy * dy).max(0)) as Fx;
         let (first, last) = (first.max(inner.x0 - reach), last.min(inner.x1 + reach));
         (first <= last).then_some((first, last))
+    }
+
+    /// The points of the line at height `y` between the corners' centres, as
+    /// `(first, last)` x, when the line passes through the corners (above or below the
+    /// straight sides): there the distance to the outline is the distance across the
+    /// top or bottom edge, the same for every point. `None` otherwise.
+    pub(crate) fn flat_run(&self, y: Fx) -> Option<(Fx, Fx)> {
+        let inner = &self.inner;
+        let through_corners = y < inner.y0 || y > inner.y1;
+        (through_corners && inner.x0 <= inner.x1).then_some((inner.x0, inner.x1))
+    }
+
+    /// The signed distance from `p` to the outline, negative inside, exactly (rounded
+    /// down to the unit): along the straight edges the distance across them, at the
+    /// corners the distance to the arc. For edge coverage: only points near the
+    /// outline come here, but any point gives a distance (saturated far away).
+    pub(crate) fn signed_distance(&self, p: FxPoint) -> Fx {
+        let inner = &self.inner;
+        let qx = inner
+            .x0
+            .saturating_sub(p.x)
+            .max(p.x.saturating_sub(inner.x1));
+        let qy = inner
+            .y0
+            .saturating_sub(p.y)
+            .max(p.y.saturating_sub(inner.y1));
+        if qx > 0 && qy > 0 {
+            let (qx, qy) = (i128::from(qx), i128::from(qy));
+            let length = isqrt(qx.saturating_mul(qx).saturating_add(qy.saturating_mul(qy)));
+            Fx::try_from(length).unwrap_or(Fx::MAX) - self.radius
+        } else {
+            qx.max(qy).saturating_sub(self.radius)
+        }
     }
 }
 
@@ -335,6 +379,60 @@ impl FxEllipse {
         let last = div_floor(cx2 + reach, 2);
         (first <= last).then_some((first as Fx, last as Fx))
     }
+
+    /// The signed distance from `p` to the outline, negative inside, to first order in
+    /// the ellipse's radial coordinate: `(ρ − 1) / |∇ρ|` for `ρ² = (dx / rx)² +
+    /// (dy / ry)²` (`ρ` is 1 on the outline). Exact on a circle (to the unit) and close
+    /// to the true distance near the outline of any ellipse, which is where edge
+    /// coverage asks. Integers only: the values are cut to 19 significant bits first,
+    /// so that every product fits 128 bits.
+    pub(crate) fn signed_distance(&self, p: FxPoint) -> Fx {
+        // Doubled coordinates, as in `contains`.
+        let dx = p.x.saturating_mul(2).saturating_sub(self.cx2);
+        let dy = p.y.saturating_mul(2).saturating_sub(self.cy2);
+        // A circle: the distance from the centre less the radius, one square root of 64
+        // bits (a point near the outline is within 2^32 of the centre).
+        if self.rx2 == self.ry2 && dx.unsigned_abs() < 1 << 31 && dy.unsigned_abs() < 1 << 31 {
+            let d2 = dx.unsigned_abs().pow(2) + dy.unsigned_abs().pow(2);
+            return (isqrt_u64(d2) as Fx - self.rx2) / 2;
+        }
+        let largest = dx
+            .unsigned_abs()
+            .max(dy.unsigned_abs())
+            .max(self.rx2.unsigned_abs())
+            .max(self.ry2.unsigned_abs());
+        let shift = (u64::BITS - largest.leading_zeros()).saturating_sub(19);
+        let cut = |v: i64| i128::from(v >> shift);
+        let (x, y, a, b) = (cut(dx), cut(dy), cut(self.rx2), cut(self.ry2));
+        let (a2, b2) = (a * a, b * b);
+        // ρ = √n / ab and |∇ρ| = √h / (a²b²ρ), so (ρ − 1) / |∇ρ| = (√n − ab) · √n / √h.
+        let n = isqrt(x * x * b2 + y * y * a2);
+        let h = isqrt(x * x * b2 * b2 + y * y * a2 * a2);
+        if h == 0 {
+            // The centre: as deep as the shorter radius.
+            return -(self.rx2.min(self.ry2) / 2);
+        }
+        // In cut doubled units; times 2^shift / 2 in `Fx`.
+        let d = div_floor(((n - a * b) * n) << shift, 2 * h);
+        d.clamp(i128::from(Fx::MIN), i128::from(Fx::MAX)) as Fx
+    }
+}
+
+/// `⌊√v⌋`, by the hardware square root on a 64-bit processor (checked and corrected
+/// in integers), by `u64::isqrt` elsewhere.
+#[inline]
+fn isqrt_u64(v: u64) -> u64 {
+    if cfg!(target_pointer_width = "64") {
+        let mut r = libm::sqrt(v as f64) as u64;
+        while u128::from(r) * u128::from(r) > u128::from(v) {
+            r -= 1;
+        }
+        while u128::from(r + 1) * u128::from(r + 1) <= u128::from(v) {
+            r += 1;
+        }
+        return r;
+    }
+    v.isqrt()
 }
 
 /// `⌊√v⌋` of a non-negative `v` (0 for a negative one).

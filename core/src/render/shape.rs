@@ -7,10 +7,11 @@
 //! draws them by default), lines centred on the segment. Drawing samples pixel centres
 //! through the node's full transform, so rotation, scale and anchor apply to every shape.
 
-use embedded_graphics::pixelcolor::Rgb888;
+use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
+use embedded_graphics::prelude::Point;
 use heapless::Vec;
 
-use crate::render::canvas::Canvas;
+use crate::render::canvas::{AxisRows, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
@@ -74,6 +75,9 @@ pub struct Shape {
     pub fill: Option<Rgb888>,
     /// Stroke, if stroked.
     pub stroke: Option<Stroke>,
+    /// Whether a rectangle's, rounded rectangle's or ellipse's edges are anti-aliased
+    /// (see [`with_antialias`](Self::with_antialias)); off by default for now.
+    pub antialias: bool,
 }
 
 impl Shape {
@@ -82,6 +86,7 @@ impl Shape {
             geometry,
             fill: None,
             stroke: None,
+            antialias: false,
         }
     }
 
@@ -126,6 +131,28 @@ impl Shape {
     /// This shape stroked with `color`, `width` node units wide.
     pub fn with_stroke(mut self, color: Rgb888, width: f32) -> Self {
         self.stroke = Some(Stroke { color, width });
+        self
+    }
+
+    /// This shape with anti-aliased edges (`true`) or hard ones (`false`, pixel art).
+    ///
+    /// Anti-aliased, each pixel near an edge is covered in proportion to how far its
+    /// centre is inside the outline, within half a pixel either way (255 levels, blended
+    /// onto what lies below; thresholded at half on a `BinaryColor` panel, which gives
+    /// the hard-edged shape). Rectangles, rounded rectangles and ellipses, filled,
+    /// stroked or both, turned or not; lines and polygons keep hard edges for now.
+    /// Pixels whose centres lie inside the outline by half a pixel or more, and the
+    /// pixels away from every edge, are those of the hard-edged shape.
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig::render::Shape;
+    ///
+    /// let dot = Shape::ellipse().with_fill(Rgb888::new(255, 0, 0)).with_antialias(true);
+    /// assert!(dot.antialias);
+    /// ```
+    pub fn with_antialias(mut self, antialias: bool) -> Self {
+        self.antialias = antialias;
         self
     }
 }
@@ -213,8 +240,13 @@ impl Outline {
     /// The outline of `geometry` (not a line or polygon) over `content`, shrunk by
     /// `inset` on every side.
     fn new(geometry: &Geometry, content: &Rect, inset: f32) -> Outline {
+        Outline::inset(geometry, content, fx(inset))
+    }
+
+    /// [`new`](Self::new) with the inset in fixed point; a negative one grows the
+    /// outline (a rounded rectangle's radius grows with it: the exact offset curve).
+    fn inset(geometry: &Geometry, content: &Rect, inset: Fx) -> Outline {
         let full = FxRect::of(content);
-        let inset = fx(inset);
         let shrunk = full.inset(inset);
         match geometry {
             Geometry::Rectangle => Outline::Rectangle(shrunk),
@@ -239,6 +271,41 @@ impl Outline {
         }
     }
 
+    /// How much of a pixel centred at `p` the outline covers (0 to 255), for a pixel
+    /// `2 · ramp.half` units across: `half` inside the outline or more is all of it, `half`
+    /// outside or more none, linearly in between (a rectangle's corners: the product
+    /// of the two edges' coverages, the area the corner covers).
+    fn coverage(&self, p: FxPoint, ramp: &Ramp) -> u8 {
+        match self {
+            Outline::Rectangle(r) => {
+                let (across_x, across_y) = r.depths(p);
+                let (cx, cy) = (ramp.at(across_x), ramp.at(across_y));
+                if cx == 255 {
+                    return cy;
+                }
+                ((u16::from(cx) * u16::from(cy) + 127) / 255) as u8
+            }
+            Outline::Rounded(r) => ramp.at(r.signed_distance(p).saturating_neg()),
+            Outline::Ellipse(e) => ramp.at(e.signed_distance(p).saturating_neg()),
+            Outline::Empty => 0,
+        }
+    }
+
+    /// The points of the line at height `y` whose [`coverage`](Self::coverage) depends on
+    /// `y` alone, as `(first, last)` x: on a rectangle those at least `half` inside
+    /// both side edges, on a rounded rectangle those between the corners' centres when
+    /// the line passes through the corners; `None` for others (an ellipse).
+    fn flat_run(&self, y: Fx, half: Fx) -> Option<(Fx, Fx)> {
+        match self {
+            Outline::Rectangle(r) => {
+                let (first, last) = (r.x0.saturating_add(half), r.x1.saturating_sub(half));
+                (first < last).then_some((first, last - 1))
+            }
+            Outline::Rounded(r) => r.flat_run(y),
+            Outline::Ellipse(_) | Outline::Empty => None,
+        }
+    }
+
     /// The x of the points inside on the line at height `y`, first and last: every
     /// outline is convex, so they are one run (exactly those `contains` accepts).
     fn row_span(&self, y: Fx) -> Option<(Fx, Fx)> {
@@ -249,6 +316,266 @@ impl Outline {
             Outline::Empty => None,
         }
     }
+}
+
+/// The coverage of a pixel `2 · half` across by its centre's depth inside an edge: 0 at
+/// `half` outside or more, 255 at `half` inside or more, linearly in between (by a
+/// reciprocal worked out once: a multiply a pixel, not a division).
+#[derive(Clone, Copy, Debug)]
+struct Ramp {
+    half: Fx,
+    /// `255 · 2^24 / (2 · half)`.
+    scale: u64,
+}
+
+impl Ramp {
+    fn new(half: Fx) -> Self {
+        let half = half.max(1);
+        Ramp {
+            half,
+            scale: (255u64 << 24) / (2 * half.unsigned_abs()),
+        }
+    }
+
+    #[inline]
+    fn at(&self, depth: Fx) -> u8 {
+        if depth >= self.half {
+            255
+        } else if depth <= -self.half {
+            0
+        } else {
+            // Below 2 · half times at most 255 · 2^23: within 64 bits.
+            (((depth + self.half) as u64 * self.scale) >> 24) as u8
+        }
+    }
+}
+
+/// `fill` where `inner` of the `outer` covered part is, `stroke` over the rest (both
+/// coverages 0 to 255, `inner ≤ outer`): a pixel on the seam between a stroke and
+/// its fill, in one colour, so that nothing below shows through the seam.
+fn mix(fill: Rgb888, stroke: Rgb888, inner: u8, outer: u8) -> Rgb888 {
+    if inner >= outer || outer == 0 {
+        return fill;
+    }
+    let (i, o) = (u32::from(inner), u32::from(outer));
+    let channel = |f: u8, s: u8| ((u32::from(f) * i + u32::from(s) * (o - i) + o / 2) / o) as u8;
+    Rgb888::new(
+        channel(fill.r(), stroke.r()),
+        channel(fill.g(), stroke.g()),
+        channel(fill.b(), stroke.b()),
+    )
+}
+
+/// A closed outline with anti-aliased edges: the outline itself, what lies within
+/// half a pixel of it (`plus`, where coverage may be above 0) and what lies half a
+/// pixel inside it (`minus`, where coverage is whole), the pixel's half width in
+/// anchor-space units.
+struct SoftOutline {
+    edge: Outline,
+    plus: Outline,
+    minus: Outline,
+    ramp: Ramp,
+}
+
+impl SoftOutline {
+    fn new(geometry: &Geometry, content: &Rect, inset: Fx, half: Fx) -> Self {
+        SoftOutline {
+            edge: Outline::inset(geometry, content, inset),
+            plus: Outline::inset(geometry, content, inset.saturating_sub(half)),
+            minus: Outline::inset(geometry, content, inset.saturating_add(half)),
+            ramp: Ramp::new(half),
+        }
+    }
+
+    /// The coverage of the pixel centred at `p`.
+    #[inline]
+    fn coverage(&self, p: FxPoint) -> u8 {
+        if !self.plus.contains(p) {
+            0
+        } else if self.minus.contains(p) {
+            255
+        } else {
+            self.edge.coverage(p, &self.ramp)
+        }
+    }
+}
+
+/// What an anti-aliased closed shape draws: its outline, the stroke's inner outline
+/// with the stroke's colour, the fill.
+struct SoftShape {
+    outer: SoftOutline,
+    inner: Option<(SoftOutline, Rgb888)>,
+    fill: Option<Rgb888>,
+}
+
+impl SoftShape {
+    /// The colour and coverage of the pixel centred at `p`: the one function both the
+    /// row-at-a-time path and the sampler call for every pixel near an edge.
+    #[inline]
+    fn shade(&self, p: FxPoint) -> Option<(Rgb888, u8)> {
+        let outer = self.outer.coverage(p);
+        if outer == 0 {
+            return None;
+        }
+        let Some((inner, stroke)) = &self.inner else {
+            return self.fill.map(|f| (f, outer));
+        };
+        let inside = inner.coverage(p).min(outer);
+        match self.fill {
+            Some(fill) => Some((mix(fill, *stroke, inside, outer), outer)),
+            None => (outer > inside).then(|| (*stroke, outer - inside)),
+        }
+    }
+
+    /// Draws the shape a row at a time when the node's map keeps the axes apart: runs
+    /// of whole coverage as spans, the pixels near an edge one by one through
+    /// [`shade`](Self::shade) (the same pixels as the sampler). False for other maps.
+    fn draw_rows<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, bounds: Rect) -> bool {
+        let Some(rows) = canvas.axis_rows(bounds) else {
+            return false;
+        };
+        let curved = !matches!(self.outer.edge, Outline::Rectangle(_));
+        if curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN {
+            return false;
+        }
+        let columns = |outline: &Outline, ly: Fx| {
+            outline
+                .row_span(ly)
+                .map(|(first, last)| rows.columns(first, last))
+                .filter(|(x0, x1)| x0 < x1)
+        };
+        for (y, ly) in rows.rows() {
+            let Some((v0, v1)) = columns(&self.outer.plus, ly) else {
+                continue;
+            };
+            if self.inner.is_none() {
+                if let Some(fill) = self.fill {
+                    self.fill_row(canvas, &rows, (y, ly), (v0, v1), fill);
+                }
+                continue;
+            }
+            let shade = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
+                for x in x0..x1 {
+                    let p = FxPoint { x: rows.x_at(x), y: ly };
+                    if let Some((color, alpha)) = self.shade(p) {
+                        canvas.blend(Point::new(x, y), color, alpha);
+                    }
+                }
+            };
+            // Whole coverage of the outer outline: `s0..s1`.
+            let Some((s0, s1)) = columns(&self.outer.minus, ly) else {
+                shade(canvas, v0, v1);
+                continue;
+            };
+            shade(canvas, v0, s0);
+            match &self.inner {
+                None => {
+                    if let Some(fill) = self.fill {
+                        canvas.span(y, s0, s1, fill, Coverage::Full);
+                    }
+                }
+                Some((inner, stroke)) => match columns(&inner.plus, ly) {
+                    None => canvas.span(y, s0, s1, *stroke, Coverage::Full),
+                    Some((p0, p1)) if p0 >= s0 && p1 <= s1 => {
+                        canvas.span(y, s0, p0, *stroke, Coverage::Full);
+                        match columns(&inner.minus, ly) {
+                            Some((m0, m1)) if m0 >= p0 && m1 <= p1 => {
+                                shade(canvas, p0, m0);
+                                if let Some(fill) = self.fill {
+                                    canvas.span(y, m0, m1, fill, Coverage::Full);
+                                }
+                                shade(canvas, m1, p1);
+                            }
+                            _ => shade(canvas, p0, p1),
+                        }
+                        canvas.span(y, p1, s1, *stroke, Coverage::Full);
+                    }
+                    Some(_) => shade(canvas, s0, s1),
+                },
+            }
+            shade(canvas, s1, v1);
+        }
+        true
+    }
+}
+
+impl SoftShape {
+    /// A row of a filled shape without a stroke, whose visible pixels are `v0..v1`:
+    /// the whole ones as a span, the runs of one coverage (a rectangle's top and bottom
+    /// rows, a rounded rectangle's between its corners) as spans of that coverage, the
+    /// other pixels near the edge one by one. The values [`shade`](Self::shade) gives.
+    fn fill_row<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        rows: &AxisRows,
+        (y, ly): (i32, Fx),
+        (v0, v1): (i32, i32),
+        fill: Rgb888,
+    ) {
+        let outline = &self.outer;
+        // The columns of a run of anchor-space x, clamped to the visible ones.
+        let columns = |(first, last): (Fx, Fx)| {
+            let (x0, x1) = rows.columns(first, last);
+            (x0.clamp(v0, v1), x1.clamp(v0, v1))
+        };
+        // Pixels in `plus` but not in `minus`: the edge's coverage, known to be needed.
+        let edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
+            for x in x0..x1 {
+                let p = FxPoint { x: rows.x_at(x), y: ly };
+                let alpha = outline.edge.coverage(p, &outline.ramp);
+                if alpha > 0 {
+                    canvas.blend(Point::new(x, y), fill, alpha);
+                }
+            }
+        };
+        let flat = outline
+            .edge
+            .flat_run(ly, outline.ramp.half)
+            .map(columns)
+            .filter(|(f0, f1)| f0 < f1);
+        // A band of edge pixels, with its run of one coverage as a span.
+        let band = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| match flat {
+            Some((f0, f1)) if f0 < x1 && f1 > x0 => {
+                let (a, b) = (f0.max(x0), f1.min(x1));
+                edge(canvas, x0, a);
+                let p = FxPoint { x: rows.x_at(a), y: ly };
+                let alpha = outline.edge.coverage(p, &outline.ramp);
+                canvas.span(y, a, b, fill, Coverage::Const(alpha));
+                edge(canvas, b, x1);
+            }
+            _ => edge(canvas, x0, x1),
+        };
+        match outline
+            .minus
+            .row_span(ly)
+            .map(columns)
+            .filter(|(s0, s1)| s0 < s1)
+        {
+            Some((s0, s1)) => {
+                band(canvas, v0, s0);
+                canvas.span(y, s0, s1, fill, Coverage::Full);
+                band(canvas, s1, v1);
+            }
+            None => band(canvas, v0, v1),
+        }
+    }
+}
+
+/// Half a screen pixel in the anchor-space units of a node drawn through `to_screen`,
+/// along the direction the map stretches most (`0.5 / σ`, `σ` the larger singular value
+/// of its linear part): so a pixel with any coverage has its centre less than half a
+/// pixel, on screen, from the outline, and touches the node's box, which the damage
+/// covers. `None` for a map that flattens the node.
+fn half_pixel(to_screen: &crate::Affine2) -> Option<Fx> {
+    let m = to_screen;
+    let det = m.a * m.d - m.b * m.c;
+    let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
+    let spread = libm::sqrtf((sum * sum - 4.0 * det * det).max(0.0));
+    let sigma = libm::sqrtf((sum + spread) / 2.0);
+    if !(sigma.is_finite() && sigma > 0.0 && det != 0.0) {
+        return None;
+    }
+    Some(fx(0.5 / sigma).max(1))
 }
 
 /// The narrowest region (in pixels) whose rounded or elliptic rows a 32-bit core draws as
@@ -334,6 +661,23 @@ impl Draw for Shape {
             });
             return;
         }
+        if self.antialias {
+            let Some(half) = half_pixel(&canvas.to_screen()) else {
+                return;
+            };
+            let soft = SoftShape {
+                outer: SoftOutline::new(&self.geometry, &content, 0, half),
+                inner: stroke.map(|s| {
+                    let inner = SoftOutline::new(&self.geometry, &content, fx(s.width), half);
+                    (inner, s.color)
+                }),
+                fill,
+            };
+            if !soft.draw_rows(canvas, bounds) {
+                canvas.paint_fixed(bounds, |p| soft.shade(p));
+            }
+            return;
+        }
         let outer = Outline::new(&self.geometry, &content, 0.0);
         let inner = stroke.map(|s| (Outline::new(&self.geometry, &content, s.width), s.color));
         if draw_spans(canvas, bounds, &outer, inner.as_ref(), fill) {
@@ -375,6 +719,7 @@ impl Draw for Shape {
             Some(color) => f.word(1).color(color),
             None => f.word(0),
         };
+        f = f.word(u32::from(self.antialias));
         match self.stroke {
             Some(s) => f.word(1).color(s.color).float(s.width),
             None => f.word(0),
