@@ -17,7 +17,7 @@ use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
 use crate::render::color::RenderColor;
 use crate::render::fixed::{Fx, FxAxis, FxMap, FxPoint, FxRow, FX_SHIFT};
-use crate::render::font::GlyphCursors;
+use crate::render::label::{LayoutKey, TextCache};
 use crate::render::span::{self, Coverage};
 use crate::{Affine2, Rect, Vec2};
 
@@ -31,7 +31,8 @@ pub struct Canvas<'a, C> {
     content: Rect,
     anchor: Vec2,
     opacity: u8,
-    glyphs: Option<&'a mut GlyphCursors>,
+    /// What the label's blitter keeps between tiles, and which label draws now.
+    text: Option<(&'a mut TextCache, LayoutKey)>,
 }
 
 /// The anchor fractions of a content rectangle `(-anchor · size, size)`, axis by axis;
@@ -149,21 +150,27 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             content: shape.0,
             anchor: shape.1,
             opacity,
-            glyphs: None,
+            text: None,
         }
     }
 
-    /// This canvas with the frame's [`GlyphCursors`], which let a large glyph cut by
-    /// several tiles be decoded once.
-    pub(crate) fn with_glyphs(mut self, glyphs: &'a mut GlyphCursors) -> Self {
-        self.glyphs = Some(glyphs);
+    /// This canvas with what the label's blitter keeps between the tiles of a draw
+    /// pass (laid-out glyphs, where large glyphs' decoding stopped), for the drawable
+    /// `key` names.
+    pub(crate) fn with_text(mut self, text: &'a mut TextCache, key: LayoutKey) -> Self {
+        self.text = Some((text, key));
         self
     }
 
-    /// The frame's [`GlyphCursors`], if the renderer gave them.
-    #[cfg_attr(not(feature = "u8g2"), allow(dead_code))]
-    pub(crate) fn glyphs(&mut self) -> Option<&mut GlyphCursors> {
-        self.glyphs.as_deref_mut()
+    /// Takes out what [`with_text`](Self::with_text) gave, if anything (hand it back
+    /// with [`put_text`](Self::put_text)).
+    pub(crate) fn take_text(&mut self) -> Option<(&'a mut TextCache, LayoutKey)> {
+        self.text.take()
+    }
+
+    /// Hands back what [`take_text`](Self::take_text) took.
+    pub(crate) fn put_text(&mut self, text: Option<(&'a mut TextCache, LayoutKey)>) {
+        self.text = text;
     }
 
     /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.

@@ -38,7 +38,7 @@ use crate::render::canvas::{pixel_cover, same_rect, screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
 use crate::render::fingerprint::Fingerprint;
-use crate::render::font::GlyphCursors;
+use crate::render::label::{LayoutKey, TextCache};
 use crate::render::DrawSet;
 use crate::sort::stable_sort_by_key;
 use crate::tree::node::{Flags, NONE};
@@ -243,8 +243,11 @@ pub struct Renderer<
 
 /// What drawing keeps from one tile to the next.
 struct Kept {
-    /// Where large glyphs' decoding stopped.
-    glyphs: GlyphCursors,
+    /// Labels laid out and where large glyphs' decoding stopped.
+    text: TextCache,
+    /// Counts draw passes (`redraw`, tile frames): what is kept for one is not used in
+    /// the next.
+    pass: u32,
     /// The maps of the nodes last drawn.
     maps: MapsCache,
 }
@@ -277,7 +280,8 @@ impl<
             inherited: [Inherited::NONE; N],
             frame: 0,
             kept: Kept {
-                glyphs: GlyphCursors::default(),
+                text: TextCache::default(),
+                pass: 0,
                 maps: MapsCache::new(),
             },
             seen_order: 0,
@@ -1004,6 +1008,8 @@ impl<
     /// from), lists the draw list's entries they touch (`candidates`), and empties the
     /// damage for the next frame.
     fn take_damage(&mut self) {
+        // A new draw pass: the labels laid out in the last are laid out again.
+        self.kept.pass = self.kept.pass.wrapping_add(1);
         self.flushed.clear();
         for &rect in self.damage.rects() {
             let _ = self.flushed.push(rect);
@@ -1151,7 +1157,14 @@ fn draw_items<
                     item.opacity,
                     maps,
                 )
-                .with_glyphs(&mut kept.glyphs);
+                .with_text(
+                    &mut kept.text,
+                    LayoutKey {
+                        pass: kept.pass,
+                        version: world.changes.version(),
+                        component: c,
+                    },
+                );
                 world.comps.set.draw(c, &mut canvas);
             }
             c = slot.next;

@@ -28,14 +28,21 @@ pub use aa::{AaFont, AaGlyph};
 pub use bitmap::{BitmapFont, BitmapGlyph};
 pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
-pub(crate) use u8g2::GlyphCursors;
-#[cfg(feature = "u8g2")]
 pub use u8g2::U8g2Font;
+#[cfg(feature = "u8g2")]
+pub(crate) use u8g2::{GlyphCursors, GlyphDecoder};
 
 /// Where the decoding of glyphs stopped (u8g2 fonts only): nothing without them.
 #[cfg(not(feature = "u8g2"))]
 #[derive(Default)]
 pub(crate) struct GlyphCursors {
+    _nothing: (),
+}
+
+/// Where one glyph's decoding stopped (u8g2 fonts only): nothing without them.
+#[cfg(not(feature = "u8g2"))]
+#[derive(Clone, Copy, Default)]
+pub(crate) struct GlyphDecoder {
     _nothing: (),
 }
 

@@ -137,8 +137,8 @@ impl Bits {
     fn at(data: &'static [u8], cursor: &GlyphCursor) -> Self {
         Bits {
             data,
-            next: cursor.next,
-            pending: cursor.pending,
+            next: cursor.next as usize,
+            pending: u32::from(cursor.pending),
             count: cursor.count,
         }
     }
@@ -353,6 +353,70 @@ impl U8g2Font {
         true
     }
 
+    /// [`glyph_rows`](Self::glyph_rows) for a glyph of a laid-out label whose decoding
+    /// `decoder` keeps: it goes on from where it stopped when that is at or above row
+    /// `begin`, else starts over. Only the rows from where it stopped to `end` are
+    /// written: the caller reads rows `begin..end`.
+    pub(crate) fn glyph_rows_kept(
+        &self,
+        c: char,
+        mask: &mut GlyphMask,
+        begin: i32,
+        end: i32,
+        decoder: &mut GlyphDecoder,
+    ) -> bool {
+        let baseline = self.baseline();
+        let top_of = |d: &GlyphDecoder| baseline - (i32::from(d.y) + i32::from(d.height));
+        // Rows above the glyph's top need no decoding.
+        let resume = decoder.started
+            && (decoder.decoded == 0 || top_of(decoder) + i32::from(decoder.decoded) <= begin);
+        if !resume {
+            let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
+                mask.reset(0, 0, 0, 0);
+                return false;
+            };
+            let cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
+            // Each read in at most 8 bits (`Bits::unsigned`).
+            *decoder = GlyphDecoder {
+                cursor,
+                x: g.x as i8,
+                y: g.y as i8,
+                width: g.width as u8,
+                height: g.height as u8,
+                decoded: 0,
+                started: true,
+            };
+        }
+        let (width, height) = (u32::from(decoder.width), u32::from(decoder.height));
+        let top = top_of(decoder);
+        mask.left = i32::from(decoder.x);
+        mask.top = top;
+        mask.width = width.min(MAX_GLYPH_SIZE);
+        mask.height = height.min(MAX_GLYPH_SIZE);
+        if width == 0 || height == 0 {
+            return false;
+        }
+        // The glyph's rows decoded by now, those from the last end cleared first.
+        let from = u32::from(decoder.decoded);
+        let to = (end.saturating_sub(top).max(0) as u32).min(height);
+        if to <= from {
+            return true;
+        }
+        for row in mask.rows.iter_mut().take(to as usize).skip(from as usize) {
+            *row = 0;
+        }
+        decoder.decoded = to as u16;
+        let cursor = &mut decoder.cursor;
+        cursor.run(
+            Bits::at(self.data, cursor),
+            (self.byte(2), self.byte(3)),
+            width,
+            to,
+            mask,
+        );
+        true
+    }
+
     /// The header of the glyph whose bit stream starts at `start`.
     fn glyph_header_at(&self, start: usize) -> Option<Glyph> {
         let mut bits = Bits::new(self.data, start);
@@ -423,17 +487,19 @@ struct GlyphEntry {
 }
 
 /// A glyph's run-length decoder between two rows: the bit reader's place and the run
-/// of ones it is in (`left` of `ones` still to set, from `(row, column)`).
-#[derive(Clone, Copy)]
+/// of ones it is in (`left` of `ones` still to set, from `(row, column)`). Narrow
+/// fields, as a laid-out label keeps one per glyph: a u8g2 font reads its run lengths
+/// and glyph sizes in at most 8 bits, and a bit reader holds at most 7 unread bits.
+#[derive(Clone, Copy, Default)]
 struct GlyphCursor {
-    next: usize,
-    pending: u32,
+    next: u32,
+    pending: u8,
     count: u8,
-    zeros: u32,
-    ones: u32,
-    row: u32,
-    column: u32,
-    left: u32,
+    zeros: u8,
+    ones: u8,
+    row: u16,
+    column: u8,
+    left: u8,
     /// The bit stream ended: no more rows have pixels.
     done: bool,
 }
@@ -443,44 +509,46 @@ impl GlyphCursor {
     /// first pair read, its zeros skipped.
     fn start(bits: &mut Bits, zeros_bits: u8, ones_bits: u8, width: u32) -> Self {
         let mut cursor = GlyphCursor {
-            next: bits.next,
-            pending: bits.pending,
-            count: bits.count,
-            zeros: 0,
-            ones: 0,
-            row: 0,
-            column: 0,
-            left: 0,
             done: true,
+            ..GlyphCursor::default()
         };
-        if width == 0 {
-            return cursor;
+        if width != 0 {
+            if let (Some(zeros), Some(ones)) = (bits.unsigned(zeros_bits), bits.unsigned(ones_bits))
+            {
+                (cursor.zeros, cursor.ones) = (zeros as u8, ones as u8);
+                cursor.done = false;
+                cursor.skip_zeros(width);
+            }
         }
-        if let (Some(zeros), Some(ones)) = (bits.unsigned(zeros_bits), bits.unsigned(ones_bits)) {
-            cursor.zeros = zeros;
-            cursor.ones = ones;
-            cursor.done = false;
-            cursor.skip_zeros(width);
-        }
-        cursor.next = bits.next;
-        cursor.pending = bits.pending;
-        cursor.count = bits.count;
+        cursor.keep_place(bits);
         cursor
+    }
+
+    /// Notes where `bits` is.
+    #[inline]
+    fn keep_place(&mut self, bits: &Bits) {
+        self.next = bits.next as u32;
+        self.pending = bits.pending as u8;
+        self.count = bits.count;
     }
 
     /// Moves past the current pair's zeros and makes its ones the run to set.
     #[inline]
     fn skip_zeros(&mut self, width: u32) {
-        self.column += self.zeros;
-        while self.column >= width {
-            self.column -= width;
-            self.row += 1;
+        let mut column = u32::from(self.column) + u32::from(self.zeros);
+        let mut row = u32::from(self.row);
+        while column >= width {
+            column -= width;
+            row += 1;
         }
+        // Below `width` and `height + 2 · 255`.
+        (self.column, self.row) = (column as u8, row as u16);
         self.left = self.ones;
     }
 
     /// Decodes on, setting the ones in `mask`, until row `height` (or the stream's
     /// end); `bits` is the reader at the cursor's place, which the cursor keeps.
+    #[inline(always)]
     fn run(
         &mut self,
         mut bits: Bits,
@@ -489,12 +557,18 @@ impl GlyphCursor {
         height: u32,
         mask: &mut GlyphMask,
     ) {
-        let width = width as usize;
-        while !self.done {
+        let (width, height) = (width as usize, height as usize);
+        // The cursor's fields, widened for the loop.
+        let (mut row, mut column, mut left) = (
+            usize::from(self.row),
+            usize::from(self.column),
+            usize::from(self.left),
+        );
+        let (mut zeros, mut ones) = (usize::from(self.zeros), usize::from(self.ones));
+        let mut done = self.done;
+        while !done {
             // The run of ones, a row's part at a time.
-            let (mut row, mut column, mut left) =
-                (self.row as usize, self.column as usize, self.left as usize);
-            while left > 0 && row < height as usize {
+            while left > 0 && row < height {
                 let n = left.min(width - column);
                 if column < MAX_GLYPH_SIZE as usize {
                     let n = n.min(MAX_GLYPH_SIZE as usize - column);
@@ -509,26 +583,51 @@ impl GlyphCursor {
                     row += 1;
                 }
             }
-            (self.row, self.column, self.left) = (row as u32, column as u32, left as u32);
-            if row >= height as usize {
+            if row >= height {
                 break;
             }
             match bits.unsigned(1) {
                 Some(1) => {}
                 Some(_) => match (bits.unsigned(zeros_bits), bits.unsigned(ones_bits)) {
-                    (Some(z), Some(o)) => (self.zeros, self.ones) = (z, o),
-                    _ => self.done = true,
+                    (Some(z), Some(o)) => (zeros, ones) = (z as usize, o as usize),
+                    _ => done = true,
                 },
-                None => self.done = true,
+                None => done = true,
             }
-            if !self.done {
-                self.skip_zeros(width as u32);
+            if !done {
+                // Past the pair's zeros; its ones are the run to set.
+                column += zeros;
+                while column >= width {
+                    column -= width;
+                    row += 1;
+                }
+                left = ones;
             }
         }
-        self.next = bits.next;
-        self.pending = bits.pending;
-        self.count = bits.count;
+        // Narrowed back: below `width`, `height + 2 · 255` and 256 (see the fields).
+        (self.row, self.column, self.left) = (row as u16, column as u8, left as u8);
+        (self.zeros, self.ones, self.done) = (zeros as u8, ones as u8, done);
+        self.keep_place(&bits);
     }
+}
+
+/// One glyph's decoding, kept with a laid-out label for the tiles of a frame: the
+/// glyph's box and where its decoding stopped, so that each tile goes on from the last.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct GlyphDecoder {
+    cursor: GlyphCursor,
+    /// The glyph's box: columns from the pen to its left edge, rows from the baseline
+    /// up to its bottom edge, its size (each read in at most 8 bits).
+    x: i8,
+    y: i8,
+    width: u8,
+    height: u8,
+    /// The glyph's rows whose pixels have been decoded, from its top: the decoding can
+    /// go on for any rows from there down (the cursor is past them only by runs of
+    /// zeros).
+    decoded: u16,
+    /// Whether the decoding has started (the fields above are this glyph's).
+    started: bool,
 }
 
 #[cfg(test)]
@@ -661,6 +760,53 @@ mod tests {
                                 }
                             }
                             top += rows;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same with a laid-out label's decoder per glyph: bands down the glyph, one
+    /// band drawn twice (as by two tiles side by side), and a band above the last (a
+    /// later damaged rectangle), which starts the glyph over.
+    #[test]
+    fn glyphs_decoded_with_a_kept_decoder_match_whole_ones() {
+        static FONTS: [U8g2Font; 3] = [
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvB24_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso32_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>(),
+        ];
+        let (mut whole, mut band) = (GlyphMask::default(), GlyphMask::default());
+        for font in &FONTS {
+            for code in (0x20..0x7fu32).filter_map(char::from_u32) {
+                let drawn = font.glyph(code, &mut whole);
+                for rows in [1, 3, 7, 64] {
+                    let mut decoder = GlyphDecoder::default();
+                    let mut bands = std::vec::Vec::new();
+                    let mut top = -2;
+                    while top < 40 {
+                        bands.push(top);
+                        if top == 4 {
+                            bands.push(top);
+                        }
+                        top += rows;
+                    }
+                    bands.push(0);
+                    for top in bands {
+                        let got =
+                            font.glyph_rows_kept(code, &mut band, top, top + rows, &mut decoder);
+                        assert_eq!(got, drawn, "{code:?}");
+                        assert_eq!(
+                            (band.left, band.top, band.width, band.height),
+                            (whole.left, whole.top, whole.width, whole.height)
+                        );
+                        for line in top.max(0)..top + rows {
+                            let r = line - whole.top;
+                            if (0..whole.height as i32).contains(&r) {
+                                let r = r as usize;
+                                assert_eq!(band.rows[r], whole.rows[r], "{code:?} row {r}");
+                            }
                         }
                     }
                 }

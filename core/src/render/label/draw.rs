@@ -2,8 +2,14 @@
 //! is unrotated and unscaled (and the label not shrunk), sampled at pixel centres
 //! otherwise. Glyphs outside the region being redrawn are skipped before they are
 //! decoded.
+//!
+//! The blitter lays a label out once per draw pass when the renderer keeps layouts
+//! (`cache.rs`): the first tile that draws the label places its glyphs on screen, and
+//! the next tiles go through that list, each u8g2 glyph's decoding going on from where
+//! the last tile stopped.
 
 use embedded_graphics::geometry::Point;
+use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::primitives::Rectangle;
 
 use crate::render::canvas::Canvas;
@@ -11,11 +17,22 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
-use crate::render::font::{blit_aa_glyph, sample_aa_glyph, Font, GlyphMask};
+use crate::render::font::{
+    blit_aa_glyph, sample_aa_glyph, Font, GlyphCursors, GlyphDecoder, GlyphMask,
+};
 use crate::{Rect, Vec2};
 
+use super::cache::{FontReach, LaidOut, LayoutKey, Placed, TextCache, LAID_OUT_GLYPHS};
 use super::layout::{Lines, Metrics, Placement};
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
+
+/// Paints the label's box `bounds` (anchor space) in `background`.
+fn paint_background<C: RenderColor>(canvas: &mut Canvas<'_, C>, bounds: Rect, background: Rgb888) {
+    let inside = FxRect::of(&bounds);
+    canvas.paint_fixed(bounds, |pt| {
+        inside.contains(pt).then_some((background, 255))
+    });
+}
 
 /// Slack for float noise when a screen coordinate is rounded to a pixel: a coordinate
 /// within this of a pixel edge counts as on it.
@@ -48,8 +65,12 @@ impl<const N: usize> Label<N> {
         }
     }
 
-    /// The blitter: whole glyph rows, clipped, as spans of one colour.
-    fn blit<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, p: &Placement, metrics: &Metrics) {
+    /// The screen pixels of the box `p.bounds` on the blitter's path, with the box's
+    /// top-left pixel: `None` when it covers no pixel.
+    fn screen_box<C: RenderColor>(
+        canvas: &Canvas<'_, C>,
+        p: &Placement,
+    ) -> Option<(Rectangle, (i32, i32))> {
         let screen = canvas.to_screen().transform_rect(&p.bounds);
         let x0 = libm::floorf(screen.x + EDGE_SLACK);
         let y0 = libm::floorf(screen.y + EDGE_SLACK);
@@ -59,95 +80,183 @@ impl<const N: usize> Label<N> {
             || x1 <= x0
             || y1 <= y0
         {
-            return;
+            return None;
         }
         let clamp = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
         let (ox, oy) = (clamp(x0), clamp(y0));
         let cover =
             Rectangle::with_corners(Point::new(ox, oy), Point::new(clamp(x1) - 1, clamp(y1) - 1));
-        let clip = cover.intersection(&canvas.clip());
-        if clip.is_zero_sized() {
+        Some((cover, (ox, oy)))
+    }
+
+    /// Lays the label's glyphs out on screen, the box's top-left pixel at `origin`,
+    /// into `out`: false when they do not all fit in it (or an advance does not fit
+    /// its field).
+    fn lay_out(
+        &self,
+        p: &Placement,
+        metrics: &Metrics,
+        origin: (i32, i32),
+        out: &mut LaidOut,
+    ) -> bool {
+        let mut fits = true;
+        // Set at each line's start, taken by its first glyph.
+        let first = core::cell::Cell::new(false);
+        self.for_each_char(
+            p,
+            metrics,
+            |_| {
+                first.set(true);
+                true
+            },
+            |pen, top, advance, c| {
+                let placed = i16::try_from(advance).map(|advance| Placed {
+                    c,
+                    x: origin.0.saturating_add(pen),
+                    y: origin.1.saturating_add(top),
+                    advance,
+                    first: first.replace(false),
+                    decoder: GlyphDecoder::default(),
+                });
+                fits = fits && placed.is_ok_and(|g| out.glyphs.push(g).is_ok());
+                fits
+            },
+        );
+        fits
+    }
+
+    /// The blitter: whole glyph rows, clipped, as spans of one colour, each line laid
+    /// out here (a label with no kept layout).
+    fn blit<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        p: &Placement,
+        metrics: &Metrics,
+        (cover, (ox, oy)): (Rectangle, (i32, i32)),
+        mut cursors: Option<&mut GlyphCursors>,
+    ) {
+        let mut mask = GlyphMask::default();
+        let font = FontReach::of(self.font);
+        let Some(mut blit) = Blit::new(self, canvas, cover, font, &mut mask) else {
+            return;
+        };
+        let rows = blit.rows;
+        self.for_each_char(
+            p,
+            metrics,
+            |top| rows.line_in_clip(oy.saturating_add(top)),
+            |pen, top, advance, c| {
+                // Saturating: a pen far along a long line; a glyph past the tests in
+                // `Blit::glyph` is near the clip, so the sums there stay small.
+                let at = (ox.saturating_add(pen), oy.saturating_add(top));
+                let resume = match cursors.as_deref_mut() {
+                    Some(cursors) => Resume::Cursors(cursors),
+                    None => Resume::Not,
+                };
+                blit.glyph(canvas, c, at, advance, resume)
+            },
+        );
+    }
+
+    /// The blitter over a kept layout: the same pixels as [`blit`](Self::blit).
+    fn blit_laid_out<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, laid: &mut LaidOut) {
+        let mut mask = GlyphMask::default();
+        let Some(mut blit) = Blit::new(self, canvas, laid.cover, laid.font, &mut mask) else {
+            return;
+        };
+        // Whether the rest of the current line is skipped (its line is outside the
+        // clip, or a glyph of it started past the clip's right edge).
+        let mut skip = false;
+        for g in laid.glyphs.iter_mut() {
+            if g.first {
+                skip = !blit.rows.line_in_clip(g.y);
+            }
+            if skip {
+                continue;
+            }
+            skip = !blit.glyph(
+                canvas,
+                g.c,
+                (g.x, g.y),
+                i32::from(g.advance),
+                Resume::Kept(&mut g.decoder),
+            );
+        }
+    }
+
+    /// Draws the label, with its layout kept in `kept` for the next tiles of this pass
+    /// (or taken from there) when the renderer keeps one.
+    fn draw_kept<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        kept: Option<(&mut TextCache, LayoutKey)>,
+    ) {
+        if let Some((cache, key)) = kept {
+            let laid = match cache.layout(key) {
+                Some(laid) if laid.complete => {
+                    if let Some(background) = self.background {
+                        paint_background(canvas, laid.bounds, background);
+                    }
+                    self.blit_laid_out(canvas, laid);
+                    return;
+                }
+                // Too many glyphs to keep: laid out in each tile.
+                Some(_) => None,
+                None => Some(()),
+            };
+            let Some((p, metrics)) = self.prepare(canvas) else {
+                return;
+            };
+            if !self.blits(canvas, &p) {
+                self.sample(canvas, &p, &metrics);
+                return;
+            }
+            let Some(screen_box) = Self::screen_box(canvas, &p) else {
+                return;
+            };
+            if laid.is_some() {
+                let laid = cache.fill(key, p.bounds, screen_box.0, FontReach::of(self.font));
+                // A label of more characters than a layout holds (line breaks aside)
+                // is not laid out to find that out.
+                let chars = self.text.chars().filter(|&c| c != '\n').count();
+                laid.complete =
+                    chars <= LAID_OUT_GLYPHS && self.lay_out(&p, &metrics, screen_box.1, laid);
+                if laid.complete {
+                    self.blit_laid_out(canvas, laid);
+                    return;
+                }
+            }
+            self.blit(canvas, &p, &metrics, screen_box, Some(&mut cache.glyphs));
             return;
         }
-        let (cx0, cy0) = (clip.top_left.x, clip.top_left.y);
-        let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
-        // Lines whose glyphs cannot reach the clip are skipped whole; across a line,
-        // glyphs may overhang their advance, so they are skipped only `Font::reach`
-        // away from the clip.
-        let (first_row, end_row) = self.font.rows();
-        let reach = self.font.reach();
-        let ink = C::from_rgb888(self.color);
-        let mut mask = GlyphMask::default();
-        let font = self.font;
-        let line = |top: i32| {
-            let y = oy.saturating_add(top);
-            y.saturating_add(first_row) < cy1 && y.saturating_add(end_row) > cy0
+        let Some((p, metrics)) = self.prepare(canvas) else {
+            return;
         };
-        self.for_each_char(p, metrics, line, |pen, top, advance, c| {
-            // Saturating: a pen far along a long line; a glyph past these tests is
-            // near the clip, so the sums below stay small.
-            let (gx, gy) = (ox.saturating_add(pen), oy.saturating_add(top));
-            if gx.saturating_sub(reach) >= cx1 {
-                return false;
-            }
-            if gx.saturating_add(advance).saturating_add(reach) <= cx0 {
-                return true;
-            }
-            if let Font::Aa(aa) = font {
-                blit_aa_glyph(canvas, aa, c, (gx, gy), &clip, ink);
-                return true;
-            }
-            // A u8g2 glyph stops decoding at the clip's bottom edge.
-            #[cfg(feature = "u8g2")]
-            let decoded = match font {
-                Font::U8g2(f) => {
-                    // A line cut by the clip's edges and much taller than it is drawn
-                    // over several tiles: its glyphs' decoding goes on from where the
-                    // last tile stopped (a short glyph decodes from its start cheaply).
-                    let cut = (gy.saturating_add(first_row) < cy0
-                        || gy.saturating_add(end_row) > cy1)
-                        && end_row.saturating_sub(first_row) > 2 * (cy1 - cy0);
-                    let cursors = canvas.glyphs().filter(|_| cut).map(|g| (g, (gx, gy)));
-                    f.glyph_rows(c, &mut mask, cy0 - gy, cy1 - gy, cursors)
-                }
-                _ => font.glyph(c, &mut mask),
-            };
-            #[cfg(not(feature = "u8g2"))]
-            let decoded = font.glyph(c, &mut mask);
-            if !decoded {
-                return true;
-            }
-            let left = gx + mask.left;
-            let right = left + mask.width as i32;
-            for (r, &bits) in mask.rows.iter().take(mask.height as usize).enumerate() {
-                let y = gy + mask.top + r as i32;
-                // The box's cover clips too, not only the region being redrawn.
-                if bits == 0 || y < cy0 || y >= cy1 {
-                    continue;
-                }
-                let Some((row, start, opacity)) = canvas.row_mut(y, left.max(cx0), right.min(cx1))
-                else {
-                    continue;
-                };
-                // The glyph's columns from the first one in the clip.
-                let mut bits = bits >> (start - left) as u32;
-                if row.len() < 64 {
-                    bits &= (1u64 << row.len()) - 1;
-                }
-                while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
-                    if let Some(pixel) = row.get_mut(k) {
-                        *pixel = if opacity == u8::MAX {
-                            ink
-                        } else {
-                            ink.blend(*pixel, opacity)
-                        };
-                    }
-                    bits &= bits - 1;
-                }
-            }
-            true
-        });
+        if !self.blits(canvas, &p) {
+            self.sample(canvas, &p, &metrics);
+        } else if let Some(screen_box) = Self::screen_box(canvas, &p) {
+            self.blit(canvas, &p, &metrics, screen_box, None);
+        }
+    }
+
+    /// The label's placement on `canvas` and the font's metrics, its background
+    /// painted; `None` when there is nothing more to draw.
+    fn prepare<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) -> Option<(Placement, Metrics)> {
+        let metrics = Metrics::new(self.font);
+        let p = self.placement(canvas.content(), canvas.anchor(), &metrics);
+        if !(p.bounds.width > 0.0 && p.bounds.height > 0.0) {
+            return None;
+        }
+        if let Some(background) = self.background {
+            paint_background(canvas, p.bounds, background);
+        }
+        (!self.text.is_empty()).then_some((p, metrics))
+    }
+
+    /// Whether the label draws through the blitter (unrotated, unscaled, not shrunk).
+    fn blits<C: RenderColor>(&self, canvas: &Canvas<'_, C>, p: &Placement) -> bool {
+        let m = canvas.to_screen();
+        p.scale == 1.0 && m.a == 1.0 && m.d == -1.0 && m.b == 0.0 && m.c == 0.0
     }
 
     /// The sampled path: each glyph's pixels looked up at the pixel centres its
@@ -193,30 +302,197 @@ impl<const N: usize> Label<N> {
     }
 }
 
+/// Which rows of the screen a tile's clip holds, and which rows of a line a glyph of
+/// the font can cover.
+#[derive(Clone, Copy)]
+struct Rows {
+    /// The clip's rows, `cy0..cy1`.
+    cy0: i32,
+    cy1: i32,
+    /// The rows any glyph can cover from its line's top, `first_row..end_row`.
+    first_row: i32,
+    end_row: i32,
+}
+
+impl Rows {
+    /// Whether a line whose top is at screen row `y` can reach the clip: lines whose
+    /// glyphs cannot are skipped whole.
+    fn line_in_clip(&self, y: i32) -> bool {
+        y.saturating_add(self.first_row) < self.cy1 && y.saturating_add(self.end_row) > self.cy0
+    }
+}
+
+/// Where a u8g2 glyph's decoding may go on from (other fonts decode whole glyphs).
+#[cfg_attr(not(feature = "u8g2"), allow(dead_code))]
+enum Resume<'a> {
+    /// Nowhere: from the glyph's start, down to the clip's bottom edge.
+    Not,
+    /// The frame's cursors, searched by glyph and place.
+    Cursors(&'a mut GlyphCursors),
+    /// The glyph's own, kept with its label's layout.
+    Kept(&'a mut GlyphDecoder),
+}
+
+/// A label's glyphs blitted into one tile: the clip (the tile's, within the label's
+/// box), the font's reach, the ink, and the mask each glyph is decoded into.
+struct Blit<'m, C> {
+    clip: Rectangle,
+    cx0: i32,
+    cx1: i32,
+    rows: Rows,
+    /// How far a glyph may overhang its pen and advance: across a line, glyphs are
+    /// skipped only this far from the clip.
+    reach: i32,
+    font: Font,
+    ink: C,
+    mask: &'m mut GlyphMask,
+}
+
+impl<'m, C: RenderColor> Blit<'m, C> {
+    /// The blitting of `label`'s glyphs into `canvas`'s clip within the box's pixels
+    /// `cover`, the font's rows and reach being `font`'s (see [`FontReach`]), each glyph
+    /// decoded into `mask`; `None` when the clip and the box do not meet.
+    fn new<const N: usize>(
+        label: &Label<N>,
+        canvas: &Canvas<'_, C>,
+        cover: Rectangle,
+        font: FontReach,
+        mask: &'m mut GlyphMask,
+    ) -> Option<Self> {
+        let clip = cover.intersection(&canvas.clip());
+        if clip.is_zero_sized() {
+            return None;
+        }
+        let (cx0, cy0) = (clip.top_left.x, clip.top_left.y);
+        let (cx1, cy1) = (cx0 + clip.size.width as i32, cy0 + clip.size.height as i32);
+        Some(Blit {
+            clip,
+            cx0,
+            cx1,
+            rows: Rows {
+                cy0,
+                cy1,
+                first_row: font.first_row,
+                end_row: font.end_row,
+            },
+            reach: font.reach,
+            font: label.font,
+            ink: C::from_rgb888(label.color),
+            mask,
+        })
+    }
+
+    /// Blits glyph `c` of pen `(gx, gy)` (screen, its line's top) and `advance`;
+    /// false when it starts past the clip's right edge, which ends its line.
+    #[inline(always)]
+    fn glyph(
+        &mut self,
+        canvas: &mut Canvas<'_, C>,
+        c: char,
+        (gx, gy): (i32, i32),
+        advance: i32,
+        resume: Resume<'_>,
+    ) -> bool {
+        let (cx0, cx1) = (self.cx0, self.cx1);
+        let Rows {
+            cy0,
+            cy1,
+            first_row,
+            end_row,
+        } = self.rows;
+        if gx.saturating_sub(self.reach) >= cx1 {
+            return false;
+        }
+        if gx.saturating_add(advance).saturating_add(self.reach) <= cx0 {
+            return true;
+        }
+        let mask = &mut *self.mask;
+        let font = self.font;
+        if let Font::Aa(aa) = font {
+            blit_aa_glyph(canvas, aa, c, (gx, gy), &self.clip, self.ink);
+            return true;
+        }
+        // A u8g2 glyph stops decoding at the clip's bottom edge.
+        #[cfg(feature = "u8g2")]
+        let decoded = match font {
+            Font::U8g2(f) => match resume {
+                Resume::Kept(decoder) => f.glyph_rows_kept(c, mask, cy0 - gy, cy1 - gy, decoder),
+                Resume::Cursors(cursors) => {
+                    // A line cut by the clip's edges and much taller than it is drawn
+                    // over several tiles: its glyphs' decoding goes on from where the
+                    // last tile stopped (a short glyph decodes from its start cheaply).
+                    let cut = (gy.saturating_add(first_row) < cy0
+                        || gy.saturating_add(end_row) > cy1)
+                        && end_row.saturating_sub(first_row) > 2 * (cy1 - cy0);
+                    let cursors = Some(cursors).filter(|_| cut).map(|g| (g, (gx, gy)));
+                    f.glyph_rows(c, mask, cy0 - gy, cy1 - gy, cursors)
+                }
+                Resume::Not => f.glyph_rows(c, mask, cy0 - gy, cy1 - gy, None),
+            },
+            _ => font.glyph(c, mask),
+        };
+        #[cfg(not(feature = "u8g2"))]
+        let decoded = {
+            let _ = (resume, first_row, end_row);
+            font.glyph(c, mask)
+        };
+        if !decoded {
+            return true;
+        }
+        let ink = self.ink;
+        let left = gx + mask.left;
+        let right = left + mask.width as i32;
+        // The glyph's rows in the clip (the box's cover clips too, not only the region
+        // being redrawn).
+        let top = gy + mask.top;
+        let first = (cy0 - top).max(0) as usize;
+        let end = ((cy1 - top).max(0) as usize).min(mask.height as usize);
+        for (r, &bits) in mask.rows.iter().enumerate().take(end).skip(first) {
+            if bits == 0 {
+                continue;
+            }
+            let Some((row, start, opacity)) =
+                canvas.row_mut(top + r as i32, left.max(cx0), right.min(cx1))
+            else {
+                continue;
+            };
+            // The glyph's columns from the first one in the clip.
+            let mut bits = bits >> (start - left) as u32;
+            if row.len() < 64 {
+                bits &= (1u64 << row.len()) - 1;
+            }
+            if opacity == u8::MAX {
+                while bits != 0 {
+                    if let Some(pixel) = row.get_mut(bits.trailing_zeros() as usize) {
+                        *pixel = ink;
+                    }
+                    bits &= bits - 1;
+                }
+            } else {
+                while bits != 0 {
+                    if let Some(pixel) = row.get_mut(bits.trailing_zeros() as usize) {
+                        *pixel = ink.blend(*pixel, opacity);
+                    }
+                    bits &= bits - 1;
+                }
+            }
+        }
+        true
+    }
+}
+
 impl<const N: usize> Draw for Label<N> {
     const DRAWS: bool = true;
 
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
-        let metrics = Metrics::new(self.font);
-        let p = self.placement(canvas.content(), canvas.anchor(), &metrics);
-        if !(p.bounds.width > 0.0 && p.bounds.height > 0.0) {
-            return;
-        }
-        if let Some(background) = self.background {
-            let inside = FxRect::of(&p.bounds);
-            canvas.paint_fixed(p.bounds, |pt| {
-                inside.contains(pt).then_some((background, 255))
-            });
-        }
-        if self.text.is_empty() {
-            return;
-        }
-        let m = canvas.to_screen();
-        if p.scale == 1.0 && m.a == 1.0 && m.d == -1.0 && m.b == 0.0 && m.c == 0.0 {
-            self.blit(canvas, &p, &metrics);
-        } else {
-            self.sample(canvas, &p, &metrics);
-        }
+        // What the renderer keeps between tiles, taken out of the canvas while the
+        // label draws and handed back after.
+        let mut kept = canvas.take_text();
+        self.draw_kept(
+            canvas,
+            kept.as_mut().map(|(cache, key)| (&mut **cache, *key)),
+        );
+        canvas.put_text(kept);
     }
 
     /// Covers the text, the colours, the layout settings and the font, the font by a

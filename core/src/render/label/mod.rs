@@ -6,6 +6,7 @@
 //!   the sampled path for every other transform (`Canvas::paint_fixed`, pixel centres,
 //!   so quarter turns at scale 1 stay exact).
 
+mod cache;
 mod draw;
 mod layout;
 
@@ -14,6 +15,8 @@ use core::fmt;
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use heapless::String;
+
+pub(crate) use cache::{LayoutKey, TextCache};
 
 use crate::render::font::Font;
 use crate::{Component, Error, HookMask, Hooks};
