@@ -240,4 +240,3 @@ proptest! {
         run::<BinaryColor>(&frames)?;
     }
 }
-

@@ -101,7 +101,13 @@ fn a_rectangle_half_a_pixel_off_the_grid_covers_its_edge_pixels_by_half() {
     let red = reds(&soft.render::<Rgb888>((9, 8)));
     let row = [0, 0, 127, 255, 255, 255, 127, 0, 0];
     let expected: Vec<Vec<u8>> = (0..8)
-        .map(|y| if y == 4 || y == 5 { row.to_vec() } else { vec![0; 9] })
+        .map(|y| {
+            if y == 4 || y == 5 {
+                row.to_vec()
+            } else {
+                vec![0; 9]
+            }
+        })
         .collect();
     assert_eq!(red, expected);
     // Both ways off the grid: the corner pixels are covered a quarter.
@@ -118,7 +124,11 @@ fn a_rectangle_half_a_pixel_off_the_grid_covers_its_edge_pixels_by_half() {
 
 #[test]
 fn a_circle_is_soft_only_at_its_edge_and_symmetric_every_way() {
-    let hard = One::new(Shape::ellipse().with_fill(WHITE), (15.0, 15.0), (10.5, 10.5));
+    let hard = One::new(
+        Shape::ellipse().with_fill(WHITE),
+        (15.0, 15.0),
+        (10.5, 10.5),
+    );
     let soft = One::new(
         Shape::ellipse().with_fill(WHITE).with_antialias(true),
         (15.0, 15.0),
@@ -146,7 +156,10 @@ fn a_circle_is_soft_only_at_its_edge_and_symmetric_every_way() {
             } else {
                 // Coverage follows the distance: (0.5 − d) · 255, to a level.
                 let expected = (0.5 - d) * 255.0;
-                assert!((v as f32 - expected).abs() <= 2.0, "({x}, {y}): {v} vs {expected}");
+                assert!(
+                    (v as f32 - expected).abs() <= 2.0,
+                    "({x}, {y}): {v} vs {expected}"
+                );
                 partial += 1;
             }
             // The hard circle keeps the pixels more than half covered.

@@ -12,8 +12,7 @@ use embedded_graphics::geometry::{OriginDimensions, Point, Size};
 use embedded_graphics::pixelcolor::{Rgb565, Rgb888};
 use embedded_graphics::prelude::{Primitive, RgbColor};
 use embedded_graphics::primitives::{
-    Circle, CornerRadii, Ellipse, PointsIter, PrimitiveStyle, Rectangle, RoundedRectangle,
-    Triangle,
+    Circle, CornerRadii, Ellipse, PointsIter, PrimitiveStyle, Rectangle, RoundedRectangle, Triangle,
 };
 use embedded_graphics::{Drawable, Pixel};
 use sprig::render::damage::BusCost;
@@ -124,11 +123,8 @@ fn world_with(shape: Option<Shape>, size: (f32, f32), degrees: f32) -> W {
 /// ns per full redraw of `world`, and the pixels it changes from the background.
 fn sprig_ns(world: &mut W) -> (f64, usize) {
     let mut screen = screen();
-    let mut renderer: Renderer<Rgb565, 4, 1024> = Renderer::new(
-        Size::new(SIDE, SIDE),
-        Rgb888::BLACK,
-        BusCost::new(16, 11),
-    );
+    let mut renderer: Renderer<Rgb565, 4, 1024> =
+        Renderer::new(Size::new(SIDE, SIDE), Rgb888::BLACK, BusCost::new(16, 11));
     let ns = best_of(|| {
         renderer
             .render_full(world, &mut screen)
@@ -143,18 +139,29 @@ fn sprig_ns(world: &mut W) -> (f64, usize) {
     (ns, covered)
 }
 
+/// A row: its name, the shape, its node's size and turn, and the `embedded-graphics`
+/// drawing of the same shape.
+type Case = (
+    &'static str,
+    Shape,
+    (f32, f32),
+    f32,
+    Box<dyn Fn(&mut Screen)>,
+);
+
 /// Prints the shape rows.
 pub fn run() {
     println!();
     println!(
         "Shapes on a {SIDE} x {SIDE} Rgb565 framebuffer, ns per pixel of the hard-edged shape (Sprig's net of an empty redraw):"
     );
-    println!("| geometry | covered px | anti-aliased | hard-edged | AA / hard | embedded-graphics |");
+    println!(
+        "| geometry | covered px | anti-aliased | hard-edged | AA / hard | embedded-graphics |"
+    );
     println!("|---|---|---|---|---|---|");
     let (empty, _) = sprig_ns(&mut world_with(None, (1.0, 1.0), 0.0));
     let fill = PrimitiveStyle::with_fill(Rgb565::new(31, 30, 3));
-    type Eg = Box<dyn Fn(&mut Screen)>;
-    let cases: Vec<(&str, Shape, (f32, f32), f32, Eg)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "circle, 80 px",
             Shape::ellipse(),
@@ -223,8 +230,11 @@ pub fn run() {
         let shape = shape.with_fill(FILL);
         let soft_world = world_with(Some(shape.clone().with_antialias(true)), size, degrees);
         let (soft, _) = sprig_ns(&mut { soft_world });
-        let (hard, covered) =
-            sprig_ns(&mut world_with(Some(shape.with_antialias(false)), size, degrees));
+        let (hard, covered) = sprig_ns(&mut world_with(
+            Some(shape.with_antialias(false)),
+            size,
+            degrees,
+        ));
         let mut target = screen();
         let eg_ns = best_of(|| {
             eg(&mut target);

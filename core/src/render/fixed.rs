@@ -185,10 +185,8 @@ impl FxRect {
     /// of the two edges across x, then across y (negative outside).
     pub(crate) fn depths(&self, p: FxPoint) -> (Fx, Fx) {
         (
-            p.x.saturating_sub(self.x0)
-                .min(self.x1.saturating_sub(p.x)),
-            p.y.saturating_sub(self.y0)
-                .min(self.y1.saturating_sub(p.y)),
+            p.x.saturating_sub(self.x0).min(self.x1.saturating_sub(p.x)),
+            p.y.saturating_sub(self.y0).min(self.y1.saturating_sub(p.y)),
         )
     }
 }
@@ -364,6 +362,16 @@ impl FxEllipse {
         if dy.unsigned_abs() > self.ry2.unsigned_abs() {
             return None;
         }
+        // A circle: `dx² ≤ r² − dy²`, in 64 bits (the same answer: for a whole `r`,
+        // `⌊⌊r · s⌋ / r⌋ = ⌊s⌋`).
+        if self.rx2 == self.ry2 {
+            let (r, dy) = (self.rx2.unsigned_abs(), dy.unsigned_abs());
+            let reach = i128::from(isqrt_u64(r * r - dy * dy));
+            let cx2 = i128::from(self.cx2);
+            let first = div_ceil(cx2 - reach, 2);
+            let last = div_floor(cx2 + reach, 2);
+            return (first <= last).then_some((first as Fx, last as Fx));
+        }
         let (dy, rx, ry) = (i128::from(dy), i128::from(self.rx2), i128::from(self.ry2));
         // `dx² · ry² ≤ limit − dy² · rx²`.
         let room = self.limit - dy * dy * rx * rx;
@@ -440,11 +448,19 @@ fn isqrt(v: i128) -> i128 {
     let Ok(v) = u128::try_from(v) else {
         return 0;
     };
+    // Most come below 2^64: a 64-bit root (no 128-bit conversion to `f64`).
+    if let Ok(v) = u64::try_from(v) {
+        return i128::from(isqrt_u64(v));
+    }
     // On a 64-bit processor a hardware square root is within one of the answer for
     // these sizes (both roundings err by less than 2^-52 of a root below 2^50); the
     // integer checks below make it exact. A 32-bit core has no hardware `f64`.
     if cfg!(target_pointer_width = "64") && v < 1 << 100 {
-        let mut r = libm::sqrt(v as f64) as u128;
+        // Converted a 64-bit half at a time: a `u128` to `f64` conversion is a library
+        // call, two `u64` ones are instructions (the sum rounds as one conversion
+        // would, within the check's slack). The root is below 2^50.
+        let f = ((v >> 64) as u64 as f64) * 18_446_744_073_709_551_616.0 + (v as u64 as f64);
+        let mut r = u128::from(libm::sqrt(f) as u64);
         while r * r > v {
             r -= 1;
         }
@@ -452,10 +468,6 @@ fn isqrt(v: i128) -> i128 {
             r += 1;
         }
         return r as i128;
-    }
-    // In 64 bits when it fits (see `div_floor`).
-    if let Ok(v) = u64::try_from(v) {
-        return i128::from(v.isqrt());
     }
     v.isqrt() as i128
 }

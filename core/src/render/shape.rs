@@ -16,7 +16,7 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded};
-use crate::render::span::Coverage;
+use crate::render::span::{self, Coverage};
 use crate::{Component, HookMask, Hooks, Rect, Vec2};
 
 /// Most points a polygon holds.
@@ -456,7 +456,10 @@ impl SoftShape {
             }
             let shade = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
                 for x in x0..x1 {
-                    let p = FxPoint { x: rows.x_at(x), y: ly };
+                    let p = FxPoint {
+                        x: rows.x_at(x),
+                        y: ly,
+                    };
                     if let Some((color, alpha)) = self.shade(p) {
                         canvas.blend(Point::new(x, y), color, alpha);
                     }
@@ -518,13 +521,22 @@ impl SoftShape {
             let (x0, x1) = rows.columns(first, last);
             (x0.clamp(v0, v1), x1.clamp(v0, v1))
         };
-        // Pixels in `plus` but not in `minus`: the edge's coverage, known to be needed.
+        // Pixels in `plus` but not in `minus`: the edge's coverage, known to be needed,
+        // blended as `Canvas::blend` would, straight into the clipped row.
+        let ink = C::from_rgb888(fill);
         let edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
-            for x in x0..x1 {
-                let p = FxPoint { x: rows.x_at(x), y: ly };
-                let alpha = outline.edge.coverage(p, &outline.ramp);
-                if alpha > 0 {
-                    canvas.blend(Point::new(x, y), fill, alpha);
+            let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
+                return;
+            };
+            for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                let p = FxPoint {
+                    x: rows.x_at(x),
+                    y: ly,
+                };
+                match span::times(outline.edge.coverage(p, &outline.ramp), opacity) {
+                    0 => {}
+                    u8::MAX => *pixel = ink,
+                    alpha => *pixel = ink.blend(*pixel, alpha),
                 }
             }
         };
@@ -538,7 +550,10 @@ impl SoftShape {
             Some((f0, f1)) if f0 < x1 && f1 > x0 => {
                 let (a, b) = (f0.max(x0), f1.min(x1));
                 edge(canvas, x0, a);
-                let p = FxPoint { x: rows.x_at(a), y: ly };
+                let p = FxPoint {
+                    x: rows.x_at(a),
+                    y: ly,
+                };
                 let alpha = outline.edge.coverage(p, &outline.ramp);
                 canvas.span(y, a, b, fill, Coverage::Const(alpha));
                 edge(canvas, b, x1);
