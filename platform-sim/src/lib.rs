@@ -23,7 +23,7 @@ mod runner;
 mod window;
 
 pub use error::AppError;
-pub use options::{FrameRecord, Options, Panel, KEYS_AND_MOUSE};
+pub use options::{FrameRecord, Options, Panel, ASSUMED_SCREEN, DEFAULT_SCALE, KEYS_AND_MOUSE};
 pub use record::{FrameInput, InputRecord, Recording};
 pub use runner::{Run, RunSummary};
 pub use window::Window;

@@ -77,9 +77,9 @@ fn shape(k: usize) -> Shape {
             Vec2::new(4.0, 9.0),
         ])
         .with_fill(color),
-        6 => Shape::rectangle()
+        6 => Shape::arc(200.0, 250.0, 3.0, sprig::render::Cap::Round)
             .with_fill(color)
-            .with_stroke(palette(3), 1.0),
+            .with_antialias(true),
         // Anti-aliased: their edge pixels reach half a pixel out of the outline.
         7 => Shape::ellipse()
             .with_fill(color)

@@ -8,7 +8,7 @@
 use embedded_graphics::pixelcolor::{BinaryColor, Gray4, GrayColor, Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
-use sprig::render::{RenderColor, Renderer, Shape};
+use sprig::render::{Cap, RenderColor, Renderer, Shape};
 use sprig::{world, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
@@ -267,4 +267,112 @@ fn on_grey_and_binary_panels_edges_are_levels_and_a_threshold() {
         .filter(|(a, b)| a != b)
         .count();
     assert!(differ <= 4, "{differ} pixels differ");
+}
+
+/// An arc of a 20-unit ring on a 24 × 24 screen, centred.
+fn arc(start: f32, sweep: f32, thickness: f32, cap: Cap) -> One {
+    One::new(
+        Shape::arc(start, sweep, thickness, cap)
+            .with_fill(WHITE)
+            .with_antialias(true),
+        (20.0, 20.0),
+        (12.0, 12.0),
+    )
+}
+
+#[test]
+fn a_whole_arc_as_thick_as_its_radius_is_the_disc() {
+    let ring = arc(0.0, 360.0, 10.0, Cap::Butt).render::<Rgb888>((24, 24));
+    let disc = One::new(
+        Shape::ellipse().with_fill(WHITE).with_antialias(true),
+        (20.0, 20.0),
+        (12.0, 12.0),
+    )
+    .render::<Rgb888>((24, 24));
+    for (a, b) in ring.pixels.iter().zip(&disc.pixels) {
+        assert!(a.r().abs_diff(b.r()) <= 1, "{a:?} vs {b:?}");
+    }
+}
+
+#[test]
+fn an_arc_covers_its_sweep_and_its_band_only() {
+    // The top half (from 270°, 180° clockwise), 4 wide: from radius 6 to 10.
+    let red = reds(&arc(270.0, 180.0, 4.0, Cap::Butt).render::<Rgb888>((24, 24)));
+    for (y, row) in red.iter().enumerate() {
+        for (x, &v) in row.iter().enumerate() {
+            // Mirrored left-right.
+            assert_eq!(v, row[23 - x], "({x}, {y})");
+            let (dx, dy) = (x as f32 + 0.5 - 12.0, 12.0 - (y as f32 + 0.5));
+            let d = (dx * dx + dy * dy).sqrt();
+            if !(5.5..=10.5).contains(&d) || dy < -0.5 {
+                assert_eq!(v, 0, "({x}, {y}) outside");
+            }
+            if (6.5..=9.5).contains(&d) && dy > 0.5 {
+                assert_eq!(v, 255, "({x}, {y}) inside");
+            }
+        }
+    }
+    // The ends are cut along the horizontal through the centre: the row just below it
+    // (pixel centres half a unit below) is untouched, the row just above it whole where
+    // its centres are half a unit or more inside the band (columns 3 to 5), partly at
+    // its edges: column 2 is 9.51 from the centre (0.49 inside the outer edge), column 6
+    // 5.52 (0.48 outside the inner one).
+    assert!(red[12].iter().all(|&v| v == 0));
+    assert_eq!(red[11][2..7], [251, 255, 255, 255, 5]);
+}
+
+#[test]
+fn round_ends_reach_past_the_sweep_by_half_the_band() {
+    let butt = reds(&arc(270.0, 180.0, 4.0, Cap::Butt).render::<Rgb888>((24, 24)));
+    let round = reds(&arc(270.0, 180.0, 4.0, Cap::Round).render::<Rgb888>((24, 24)));
+    // Just below the centre line (pixel centres half a unit below), by the band's middle
+    // (radius 8: columns 3 and 20): the rounded end covers what the square one does not.
+    assert_eq!(butt[12][3], 0);
+    assert_eq!(round[12][3], 255);
+    assert_eq!(round[12][3], round[12][20]);
+    // 1.5 below: 1.58 from the end disc's centre, 0.42 inside its radius of 2; 3.5
+    // below, outside it.
+    assert_eq!(round[13][3], 234);
+    assert_eq!(round[15][3], 0);
+    // Everything the square end covers, the round one covers at least as much.
+    for y in 0..24 {
+        for x in 0..24 {
+            assert!(round[y][x] >= butt[y][x], "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn an_arc_turned_a_quarter_is_the_arc_started_a_quarter_earlier() {
+    for (start, sweep, cap) in [(0.0, 135.0, Cap::Round), (90.0, 250.0, Cap::Butt)] {
+        let mut turned = arc(start, sweep, 3.5, cap);
+        turned.angle = 90.0; // anticlockwise
+        let (a, b) = (
+            arc(start - 90.0, sweep, 3.5, cap).render::<Rgb888>((24, 24)),
+            turned.render::<Rgb888>((24, 24)),
+        );
+        assert_eq!(a.pixels, b.pixels, "start {start}, sweep {sweep}");
+    }
+}
+
+#[test]
+fn an_arc_backwards_is_the_same_arc_and_hard_edges_have_no_levels() {
+    let (forward, backward) = (
+        arc(30.0, 100.0, 5.0, Cap::Round).render::<Rgb888>((24, 24)),
+        arc(130.0, -100.0, 5.0, Cap::Round).render::<Rgb888>((24, 24)),
+    );
+    assert_eq!(forward.pixels, backward.pixels);
+    let mut hard = arc(30.0, 100.0, 5.0, Cap::Round);
+    hard.shape = hard.shape.with_antialias(false);
+    let hard = hard.render::<Rgb888>((24, 24));
+    assert!(hard.pixels.iter().all(|p| p.r() == 0 || p.r() == 255));
+    assert!(hard.pixels.iter().filter(|p| p.r() == 255).count() > 40);
+    // Nothing for no sweep or no thickness.
+    for empty in [
+        arc(0.0, 0.0, 5.0, Cap::Round),
+        arc(0.0, 90.0, 0.0, Cap::Round),
+    ] {
+        let fb = empty.render::<Rgb888>((24, 24));
+        assert!(fb.pixels.iter().all(|p| *p == Rgb888::BLACK));
+    }
 }

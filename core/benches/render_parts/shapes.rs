@@ -8,15 +8,17 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use embedded_graphics::draw_target::DrawTarget;
+use embedded_graphics::geometry::AngleUnit;
 use embedded_graphics::geometry::{OriginDimensions, Point, Size};
 use embedded_graphics::pixelcolor::{Rgb565, Rgb888};
 use embedded_graphics::prelude::{Primitive, RgbColor};
 use embedded_graphics::primitives::{
-    Circle, CornerRadii, Ellipse, PointsIter, PrimitiveStyle, Rectangle, RoundedRectangle, Triangle,
+    Arc, Circle, CornerRadii, Ellipse, PointsIter, PrimitiveStyle, Rectangle, RoundedRectangle,
+    Triangle,
 };
 use embedded_graphics::{Drawable, Pixel};
 use sprig::render::damage::BusCost;
-use sprig::render::{Renderer, Shape};
+use sprig::render::{Cap, Renderer, Shape};
 use sprig::{world, Size2, Vec2};
 
 world! {
@@ -191,6 +193,20 @@ pub fn run() {
                 let r = Rectangle::new(Point::new(4, 24), Size::new(88, 48));
                 let _ = RoundedRectangle::new(r, CornerRadii::new(Size::new(16, 16)))
                     .into_styled(fill)
+                    .draw(s);
+            }),
+        ),
+        (
+            "arc, 80 px, 270 degrees, 10 wide, round ends",
+            Shape::arc(225.0, 270.0, 10.0, Cap::Round),
+            (80.0, 80.0),
+            0.0,
+            // Stroked, as `embedded-graphics` draws arcs (its ends are square); from 135°
+            // anticlockwise from the right, 270° clockwise.
+            Box::new(move |s: &mut Screen| {
+                let style = PrimitiveStyle::with_stroke(Rgb565::new(31, 30, 3), 10);
+                let _ = Arc::new(Point::new(13, 13), 70, 135.0f32.deg(), (-270.0f32).deg())
+                    .into_styled(style)
                     .draw(s);
             }),
         ),

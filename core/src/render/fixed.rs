@@ -429,7 +429,7 @@ impl FxEllipse {
 /// `⌊√v⌋`, by the hardware square root on a 64-bit processor (checked and corrected
 /// in integers), by `u64::isqrt` elsewhere.
 #[inline]
-fn isqrt_u64(v: u64) -> u64 {
+pub(crate) fn isqrt_u64(v: u64) -> u64 {
     if cfg!(target_pointer_width = "64") {
         let mut r = libm::sqrt(v as f64) as u64;
         while u128::from(r) * u128::from(r) > u128::from(v) {

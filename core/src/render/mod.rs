@@ -11,6 +11,7 @@
 //! - [`Image`], [`Sprite`] and [`SpriteSheet`]: pictures with transparency and sprite
 //!   sheets (`docs/images.md`).
 
+mod arc;
 pub mod canvas;
 pub(crate) mod changes;
 mod clip;
@@ -30,6 +31,7 @@ mod span;
 mod sprite;
 
 pub use crate::engine::component_set::DrawSet;
+pub use arc::Cap;
 pub use canvas::{AxisRows, Canvas};
 pub use clip::Clip;
 pub use color::RenderColor;

@@ -11,6 +11,7 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Point;
 use heapless::Vec;
 
+use crate::render::arc::{ArcShader, Cap};
 use crate::render::canvas::{AxisRows, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
@@ -45,6 +46,20 @@ pub enum Geometry {
     Polygon {
         /// The corners, in order.
         points: Vec<Vec2, MAX_POLYGON_POINTS>,
+    },
+    /// A band of the ring inscribed in the content rectangle (its outer radius half the
+    /// shorter side), `thickness` units wide, from `start_degrees` (clockwise from the
+    /// top) through `sweep_degrees` (negative: anticlockwise; 360 or more: the whole
+    /// ring), its ends cut square or rounded. Drawn in the fill colour.
+    Arc {
+        /// Where it starts, degrees clockwise from the top.
+        start_degrees: f32,
+        /// How far it goes, in degrees, clockwise.
+        sweep_degrees: f32,
+        /// The band's width, inwards from the outer radius.
+        thickness: f32,
+        /// Its ends.
+        cap: Cap,
     },
 }
 
@@ -120,6 +135,29 @@ impl Shape {
             let _ = kept.push(p);
         }
         Shape::of(Geometry::Polygon { points: kept })
+    }
+
+    /// A band of the ring inscribed in the content rectangle (see [`Geometry::Arc`]):
+    /// a gauge, a progress ring, a busy spinner. Give it a fill; with
+    /// [`with_antialias`](Self::with_antialias) its edges and ends are smooth.
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig::render::{Cap, Shape};
+    ///
+    /// // Three quarters of a ring from the left (270°) round to the right, 6 units wide.
+    /// let gauge = Shape::arc(270.0, 270.0, 6.0, Cap::Round)
+    ///     .with_fill(Rgb888::new(0, 160, 255))
+    ///     .with_antialias(true);
+    /// assert!(gauge.fill.is_some());
+    /// ```
+    pub fn arc(start_degrees: f32, sweep_degrees: f32, thickness: f32, cap: Cap) -> Self {
+        Shape::of(Geometry::Arc {
+            start_degrees,
+            sweep_degrees,
+            thickness,
+            cap,
+        })
     }
 
     /// This shape filled with `color`.
@@ -258,7 +296,9 @@ impl Outline {
                 Outline::Rounded(FxRounded::new(shrunk, radius))
             }
             Geometry::Ellipse => FxEllipse::new(shrunk).map_or(Outline::Empty, Outline::Ellipse),
-            Geometry::Line { .. } | Geometry::Polygon { .. } => Outline::Empty,
+            Geometry::Line { .. } | Geometry::Polygon { .. } | Geometry::Arc { .. } => {
+                Outline::Empty
+            }
         }
     }
 
@@ -322,14 +362,14 @@ impl Outline {
 /// `half` outside or more, 255 at `half` inside or more, linearly in between (by a
 /// reciprocal worked out once: a multiply a pixel, not a division).
 #[derive(Clone, Copy, Debug)]
-struct Ramp {
+pub(crate) struct Ramp {
     half: Fx,
     /// `255 · 2^24 / (2 · half)`.
     scale: u64,
 }
 
 impl Ramp {
-    fn new(half: Fx) -> Self {
+    pub(crate) fn new(half: Fx) -> Self {
         let half = half.max(1);
         Ramp {
             half,
@@ -338,7 +378,7 @@ impl Ramp {
     }
 
     #[inline]
-    fn at(&self, depth: Fx) -> u8 {
+    pub(crate) fn at(&self, depth: Fx) -> u8 {
         if depth >= self.half {
             255
         } else if depth <= -self.half {
@@ -658,6 +698,26 @@ impl Draw for Shape {
             }
             return;
         }
+        if let Geometry::Arc {
+            start_degrees,
+            sweep_degrees,
+            thickness,
+            cap,
+        } = self.geometry
+        {
+            let (Some(fill), Some(half)) = (self.fill, half_pixel(&canvas.to_screen())) else {
+                return;
+            };
+            let sweep = (start_degrees, sweep_degrees);
+            let Some(arc) = ArcShader::new(&content, sweep, thickness, cap, half, self.antialias)
+            else {
+                return;
+            };
+            if !arc.draw_rows(canvas, bounds, fill) {
+                arc.draw_sampled(canvas, bounds, fill);
+            }
+            return;
+        }
         let stroke = self.stroke.filter(|s| s.width > 0.0);
         let fill = self.fill;
         if let Geometry::Polygon { points } = &self.geometry {
@@ -728,6 +788,19 @@ impl Draw for Shape {
                 for p in points {
                     f = f.float(p.x).float(p.y);
                 }
+            }
+            Geometry::Arc {
+                start_degrees,
+                sweep_degrees,
+                thickness,
+                cap,
+            } => {
+                f = f
+                    .word(6)
+                    .float(*start_degrees)
+                    .float(*sweep_degrees)
+                    .float(*thickness)
+                    .word(u32::from(*cap == Cap::Round));
             }
         }
         f = match self.fill {

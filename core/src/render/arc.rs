@@ -1,0 +1,270 @@
+//! The arc geometry of [`Shape`](super::Shape): a band of a ring between two angles, the
+//! gauge of every dashboard, with round or square ends. Shaded in fixed point: each
+//! pixel's coverage is the smaller of the band's (its distance from the two circles) and
+//! the sweep's (its distance from the lines of the two ends), or, with round ends, the
+//! larger of that and the end discs'. A square root only for the pixels within half a
+//! pixel of a circle or an end disc; the rest are decided by comparing squares and by
+//! two cross products.
+
+use embedded_graphics::pixelcolor::Rgb888;
+
+use crate::render::canvas::Canvas;
+use crate::render::color::RenderColor;
+use crate::render::fixed::{fx, Fx, FxPoint, FX_BITS};
+use crate::render::shape::Ramp;
+use crate::render::span;
+use crate::Rect;
+
+/// How an arc's ends are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// Cut square, along the radius at each end angle.
+    Butt,
+    /// Rounded: a half disc as wide as the band at each end.
+    Round,
+}
+
+/// The largest radius an arc is drawn with, in node units: squares of distances stay
+/// within 64 bits.
+const MAX_RADIUS: f32 = 16_384.0;
+
+/// An arc ready to shade: everything in anchor space, fixed point, relative to the
+/// centre.
+pub(crate) struct ArcShader {
+    cx: Fx,
+    cy: Fx,
+    /// The band's outer and inner radii, and the squares the pixels are sorted by:
+    /// outside `visible` nothing, inside `hole` nothing, between `full_out` and
+    /// `full_in` the whole band.
+    outer: Fx,
+    inner: Fx,
+    visible: u64,
+    hole: u64,
+    full_out: u64,
+    full_in: u64,
+    /// The unit directions of the ends (`FX_BITS` fractional bits), and whether the
+    /// sweep is more than half a turn (a union of the ends' half-planes, not their
+    /// intersection), or the whole turn.
+    start: (Fx, Fx),
+    end: (Fx, Fx),
+    wide: bool,
+    whole: bool,
+    cap: Cap,
+    /// The end discs' centres and radius (round ends), and the square within which a
+    /// pixel may be covered by one.
+    caps: [(Fx, Fx); 2],
+    cap_radius: Fx,
+    cap_reach: u64,
+    ramp: Ramp,
+    /// Whether coverage is kept, or thresholded at half (hard edges).
+    soft: bool,
+}
+
+/// A direction `degrees` clockwise from the top (y up), as a unit vector in fixed point.
+fn direction(degrees: f32) -> (Fx, Fx) {
+    let (sin, cos) = crate::sin_cos_degrees(degrees);
+    (fx(sin), fx(cos))
+}
+
+impl ArcShader {
+    /// The arc over `content` (the ring inscribed in it), from `start_degrees` (clockwise
+    /// from the top) through `sweep_degrees` (negative: anticlockwise), `thickness`
+    /// units wide, for pixels `2 · half` units across; `None` when it draws nothing.
+    pub(crate) fn new(
+        content: &Rect,
+        (start_degrees, sweep_degrees): (f32, f32),
+        thickness: f32,
+        cap: Cap,
+        half: Fx,
+        soft: bool,
+    ) -> Option<Self> {
+        if !(start_degrees.is_finite() && sweep_degrees.is_finite() && thickness.is_finite()) {
+            return None;
+        }
+        let radius = (content.width.min(content.height) / 2.0).min(MAX_RADIUS);
+        if radius.is_nan() || radius <= 0.0 || thickness <= 0.0 || sweep_degrees == 0.0 {
+            return None;
+        }
+        let thickness = thickness.min(radius);
+        let (start_degrees, sweep) = if sweep_degrees < 0.0 {
+            (start_degrees + sweep_degrees, -sweep_degrees)
+        } else {
+            (start_degrees, sweep_degrees)
+        };
+        let sweep = sweep.min(360.0);
+        let (outer, inner) = (fx(radius), fx(radius - thickness));
+        let square = |r: Fx| {
+            let r = r.max(0).unsigned_abs();
+            r * r
+        };
+        let start = direction(start_degrees);
+        let end = direction(start_degrees + sweep);
+        let middle = (outer + inner) / 2;
+        let on_middle = |(x, y): (Fx, Fx)| ((x * middle) >> FX_BITS, (y * middle) >> FX_BITS);
+        let cap_radius = (outer - inner) / 2;
+        Some(ArcShader {
+            cx: fx(content.x + content.width / 2.0),
+            cy: fx(content.y + content.height / 2.0),
+            outer,
+            inner,
+            visible: square(outer + half),
+            hole: if inner > half {
+                square(inner - half)
+            } else {
+                0
+            },
+            full_out: square(outer - half),
+            full_in: square(inner + half),
+            start,
+            end,
+            wide: sweep > 180.0,
+            whole: sweep >= 360.0,
+            cap,
+            caps: [on_middle(start), on_middle(end)],
+            cap_radius,
+            cap_reach: square(cap_radius + half),
+            ramp: Ramp::new(half),
+            soft,
+        })
+    }
+
+    /// The coverage of the sweep at `(x, y)` (from the centre): from the signed
+    /// distances to the lines of the two ends, positive on the sweep's side.
+    #[inline]
+    fn sweep_coverage(&self, x: Fx, y: Fx) -> u8 {
+        if self.whole {
+            return 255;
+        }
+        // Clockwise of the start: `p × start ≥ 0`; anticlockwise of the end: `end × p
+        // ≥ 0`. Unit vectors in `FX_BITS`: the products are distances in `Fx`.
+        let after_start = (x * self.start.1 - y * self.start.0) >> FX_BITS;
+        let before_end = (self.end.0 * y - self.end.1 * x) >> FX_BITS;
+        let (a, b) = (self.ramp.at(after_start), self.ramp.at(before_end));
+        if self.wide {
+            a.max(b)
+        } else {
+            a.min(b)
+        }
+    }
+
+    /// The coverage of the pixel centred at `p`, before thresholding.
+    #[inline]
+    fn coverage(&self, p: FxPoint) -> u8 {
+        let (x, y) = (p.x - self.cx, p.y - self.cy);
+        if x.unsigned_abs() > self.outer.unsigned_abs() * 2
+            || y.unsigned_abs() > self.outer.unsigned_abs() * 2
+        {
+            return 0;
+        }
+        let d2 = x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2);
+        if d2 > self.visible || d2 < self.hole {
+            return 0;
+        }
+        let band = if d2 <= self.full_out && d2 >= self.full_in {
+            255
+        } else {
+            let d = isqrt(d2) as Fx;
+            self.ramp
+                .at(self.outer - d)
+                .min(self.ramp.at(d - self.inner))
+        };
+        let body = band.min(self.sweep_coverage(x, y));
+        if self.cap == Cap::Butt || body == 255 {
+            return body;
+        }
+        let mut cover = body;
+        for &(ex, ey) in &self.caps {
+            let (dx, dy) = ((x - ex).unsigned_abs(), (y - ey).unsigned_abs());
+            if dx > self.cap_radius.unsigned_abs() * 2 || dy > self.cap_radius.unsigned_abs() * 2 {
+                continue;
+            }
+            let e2 = dx * dx + dy * dy;
+            if e2 <= self.cap_reach {
+                let depth = self.cap_radius - isqrt(e2) as Fx;
+                cover = cover.max(self.ramp.at(depth));
+            }
+        }
+        cover
+    }
+
+    /// The alpha the pixel centred at `p` is drawn with (0: not drawn).
+    #[inline]
+    pub(crate) fn alpha(&self, p: FxPoint) -> u8 {
+        let c = self.coverage(p);
+        match self.soft {
+            true => c,
+            false if c >= 128 => 255,
+            false => 0,
+        }
+    }
+
+    /// Draws the arc in `color` a row at a time when the node's map keeps the axes
+    /// apart: only the pixels between the visible circle and the hole are shaded, one
+    /// by one through [`alpha`](Self::alpha) (the same pixels as the sampler). False
+    /// for other maps.
+    pub(crate) fn draw_rows<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        bounds: Rect,
+        color: Rgb888,
+    ) -> bool {
+        let Some(rows) = canvas.axis_rows(bounds) else {
+            return false;
+        };
+        let ink = C::from_rgb888(color);
+        for (y, ly) in rows.rows() {
+            let dy = (ly - self.cy).unsigned_abs();
+            // The columns whose centres lie within `r` of the centre (`r² = limit`).
+            let disc = |limit: u64| -> Option<(i32, i32)> {
+                let dy2 = dy.checked_mul(dy)?;
+                let room = limit.checked_sub(dy2)?;
+                let reach = isqrt(room) as Fx;
+                let (x0, x1) = rows.columns(self.cx - reach, self.cx + reach);
+                (x0 < x1).then_some((x0, x1))
+            };
+            let Some((v0, v1)) = disc(self.visible) else {
+                continue;
+            };
+            let runs = match disc(self.hole).filter(|_| self.hole > 0) {
+                Some((h0, h1)) => [(v0, h0.clamp(v0, v1)), (h1.clamp(v0, v1), v1)],
+                None => [(v0, v1), (v1, v1)],
+            };
+            for (x0, x1) in runs {
+                let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
+                    continue;
+                };
+                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                    let p = FxPoint {
+                        x: rows.x_at(x),
+                        y: ly,
+                    };
+                    match span::times(self.alpha(p), opacity) {
+                        0 => {}
+                        u8::MAX => *pixel = ink,
+                        alpha => *pixel = ink.blend(*pixel, alpha),
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Draws the arc through the sampler (any map).
+    pub(crate) fn draw_sampled<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        bounds: Rect,
+        color: Rgb888,
+    ) {
+        canvas.paint_fixed(bounds, |p| {
+            let alpha = self.alpha(p);
+            (alpha > 0).then_some((color, alpha))
+        });
+    }
+}
+
+/// `⌊√v⌋`.
+#[inline]
+fn isqrt(v: u64) -> u64 {
+    crate::render::fixed::isqrt_u64(v)
+}
