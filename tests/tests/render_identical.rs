@@ -88,10 +88,22 @@ fn shape(k: usize) -> Shape {
         8 => Shape::rounded_rectangle(3.0)
             .with_stroke(color, 2.0)
             .with_antialias(true),
-        _ => Shape::rectangle()
-            .with_fill(color)
-            .with_stroke(palette(3), 1.25)
-            .with_antialias(true),
+        5 => Shape::line_with_cap(
+            Vec2::new(1.0, 1.0),
+            Vec2::new(11.0, 6.0),
+            sprig::render::Cap::Butt,
+        )
+        .with_stroke(color, 2.5)
+        .with_antialias(true),
+        _ => Shape::polygon(&[
+            Vec2::new(0.0, 0.0),
+            Vec2::new(10.0, 1.5),
+            Vec2::new(6.0, 8.0),
+            Vec2::new(1.0, 6.0),
+        ])
+        .with_fill(color)
+        .with_stroke(palette(3), 1.25)
+        .with_antialias(true),
     }
 }
 

@@ -376,3 +376,102 @@ fn an_arc_backwards_is_the_same_arc_and_hard_edges_have_no_levels() {
         assert!(fb.pixels.iter().all(|p| *p == Rgb888::BLACK));
     }
 }
+
+#[test]
+fn a_line_on_the_pixel_grid_with_square_ends_is_its_box() {
+    // From (3, 6) to (13, 6), 2 wide, square ends: the box from (2, 5) to (14, 7).
+    let line = One::new(
+        Shape::line_with_cap(Vec2::new(3.0, 6.0), Vec2::new(13.0, 6.0), Cap::Butt)
+            .with_stroke(WHITE, 2.0)
+            .with_antialias(true),
+        (16.0, 12.0),
+        (8.0, 6.0),
+    );
+    let boxed = One::new(Shape::rectangle().with_fill(WHITE), (12.0, 2.0), (8.0, 6.0));
+    assert_eq!(
+        line.render::<Rgb888>((16, 12)).pixels,
+        boxed.render::<Rgb888>((16, 12)).pixels
+    );
+    // Half a pixel up: two rows half covered, the ends square.
+    let mut up = line;
+    up.at = (8.0, 6.5);
+    let red = reds(&up.render::<Rgb888>((16, 12)));
+    assert_eq!(
+        red[4][1..16],
+        [0, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 0, 0]
+    );
+    assert_eq!(red[5][2..14], [255; 12]);
+    assert_eq!(red[6][2..14], [127; 12]);
+}
+
+#[test]
+fn a_diagonal_line_is_symmetric_across_the_other_diagonal() {
+    // From the bottom-left to the top-right of a 20-unit square: on screen, the line
+    // from (2, 17.5) to (17.5, 2); its mirror image across that diagonal is itself.
+    let line = One::new(
+        Shape::line(Vec2::new(2.5, 2.5), Vec2::new(17.5, 17.5))
+            .with_stroke(WHITE, 2.5)
+            .with_antialias(true),
+        (20.0, 20.0),
+        (10.0, 10.0),
+    );
+    let red = reds(&line.render::<Rgb888>((20, 20)));
+    let mut soft = 0;
+    for y in 0..20 {
+        for x in 0..20 {
+            // (x, y) mirrors to (19 − y, 19 − x).
+            assert_eq!(red[y][x], red[19 - x][19 - y], "({x}, {y})");
+            soft += usize::from(red[y][x] > 0 && red[y][x] < 255);
+        }
+    }
+    assert!(soft >= 20, "{soft} soft pixels");
+}
+
+#[test]
+fn an_anti_aliased_polygon_on_the_grid_is_the_rectangle_and_a_triangle_is_soft_at_its_edges() {
+    let square = One::new(
+        Shape::polygon(&[
+            Vec2::new(2.0, 2.0),
+            Vec2::new(12.0, 2.0),
+            Vec2::new(12.0, 8.0),
+            Vec2::new(2.0, 8.0),
+        ])
+        .with_fill(WHITE)
+        .with_antialias(true),
+        (14.0, 10.0),
+        (7.0, 5.0),
+    );
+    let rect = One::new(Shape::rectangle().with_fill(WHITE), (10.0, 6.0), (7.0, 5.0));
+    assert_eq!(
+        square.render::<Rgb888>((14, 10)).pixels,
+        rect.render::<Rgb888>((14, 10)).pixels
+    );
+    let corners = [
+        Vec2::new(1.0, 1.0),
+        Vec2::new(17.0, 3.0),
+        Vec2::new(6.0, 15.0),
+    ];
+    let hard = One::new(
+        Shape::polygon(&corners).with_fill(WHITE),
+        (18.0, 16.0),
+        (9.0, 8.0),
+    );
+    let soft = One::new(
+        Shape::polygon(&corners)
+            .with_fill(WHITE)
+            .with_antialias(true),
+        (18.0, 16.0),
+        (9.0, 8.0),
+    );
+    let (hard, soft) = (
+        hard.render::<Rgb888>((18, 16)),
+        soft.render::<Rgb888>((18, 16)),
+    );
+    let mut levels = 0;
+    for (h, s) in hard.pixels.iter().zip(&soft.pixels) {
+        // What the hard triangle lights is at least half covered, and the other way.
+        assert_eq!(h.r() == 255, s.r() >= 128, "{h:?} {s:?}");
+        levels += usize::from(s.r() > 0 && s.r() < 255);
+    }
+    assert!(levels >= 20, "{levels}");
+}

@@ -82,16 +82,10 @@ impl NodeMaps {
 /// The screen pixels whose centres may fall in `local` (anchor space) under
 /// `to_screen`: the rectangle [`Canvas::area`] clips.
 fn cover(to_screen: &Affine2, local: &Rect) -> Rectangle {
-    let screen = to_screen.transform_rect(local);
-    // Clamped so that huge (finite) shapes cannot overflow the integer corners.
-    let pixel = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
-    Rectangle::with_corners(
-        Point::new(pixel(libm::floorf(screen.x)), pixel(libm::floorf(screen.y))),
-        Point::new(
-            pixel(libm::ceilf(screen.max_x())),
-            pixel(libm::ceilf(screen.max_y())),
-        ),
-    )
+    // The pixels the rectangle's screen box touches, as the damage of a node's bounds
+    // takes them: a drawable whose pixels reach half a pixel past its outline (an
+    // anti-aliased edge) draws no pixel the damage leaves out.
+    pixel_cover(&to_screen.transform_rect(local))
 }
 
 /// Whether two rectangles are the same bit for bit (an integer comparison: no float

@@ -26,6 +26,7 @@ mod image;
 mod label;
 mod progress;
 mod renderer;
+mod segments;
 mod shape;
 mod span;
 mod sprite;

@@ -17,6 +17,7 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded};
+use crate::render::segments::{SoftLine, SoftPolygon};
 use crate::render::span::{self, Coverage};
 use crate::{Component, HookMask, Hooks, Rect, Vec2};
 
@@ -35,12 +36,15 @@ pub enum Geometry {
     },
     /// The ellipse inscribed in the content rectangle.
     Ellipse,
-    /// A segment between two points of node space.
+    /// A segment between two points of node space, as wide as the stroke.
     Line {
         /// Start.
         from: Vec2,
         /// End.
         to: Vec2,
+        /// Its ends: round (the default), or square, reaching half the width past the
+        /// points.
+        cap: Cap,
     },
     /// A closed polygon through points of node space (even-odd rule).
     Polygon {
@@ -122,9 +126,27 @@ impl Shape {
         Shape::of(Geometry::Ellipse)
     }
 
-    /// A segment between two points of node space.
+    /// A segment between two points of node space with round ends, drawn with the
+    /// stroke's colour and width.
     pub fn line(from: Vec2, to: Vec2) -> Self {
-        Shape::of(Geometry::Line { from, to })
+        Shape::line_with_cap(from, to, Cap::Round)
+    }
+
+    /// A segment between two points of node space with the given ends (square ones
+    /// reach half the width past the points).
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig::render::{Cap, Shape};
+    /// use sprig::Vec2;
+    ///
+    /// let tick = Shape::line_with_cap(Vec2::new(0.0, 0.0), Vec2::new(6.0, 0.0), Cap::Butt)
+    ///     .with_stroke(Rgb888::new(255, 255, 255), 2.0)
+    ///     .with_antialias(true);
+    /// assert!(tick.stroke.is_some());
+    /// ```
+    pub fn line_with_cap(from: Vec2, to: Vec2, cap: Cap) -> Self {
+        Shape::of(Geometry::Line { from, to, cap })
     }
 
     /// A polygon through up to [`MAX_POLYGON_POINTS`] points of node space; extra
@@ -393,7 +415,7 @@ impl Ramp {
 /// `fill` where `inner` of the `outer` covered part is, `stroke` over the rest (both
 /// coverages 0 to 255, `inner ≤ outer`): a pixel on the seam between a stroke and
 /// its fill, in one colour, so that nothing below shows through the seam.
-fn mix(fill: Rgb888, stroke: Rgb888, inner: u8, outer: u8) -> Rgb888 {
+pub(crate) fn mix(fill: Rgb888, stroke: Rgb888, inner: u8, outer: u8) -> Rgb888 {
     if inner >= outer || outer == 0 {
         return fill;
     }
@@ -685,12 +707,26 @@ impl Draw for Shape {
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
         let content = canvas.content();
         let bounds = self.local_bounds(content);
-        if let Geometry::Line { from, to } = &self.geometry {
+        if let Geometry::Line { from, to, cap } = &self.geometry {
             if let Some(stroke) = self.stroke {
                 let (a, b) = (
                     Shape::to_anchor_space(content, *from),
                     Shape::to_anchor_space(content, *to),
                 );
+                // Anti-aliased, or square ends: in fixed point.
+                if self.antialias || *cap == Cap::Butt {
+                    let Some(half) = half_pixel(&canvas.to_screen()) else {
+                        return;
+                    };
+                    let soft = self.antialias;
+                    if let Some(line) = SoftLine::new(a, b, stroke.width, *cap, half) {
+                        canvas.paint_fixed(bounds, |p| {
+                            let alpha = line.alpha(p, soft);
+                            (alpha > 0).then_some((stroke.color, alpha))
+                        });
+                    }
+                    return;
+                }
                 let half = stroke.width / 2.0;
                 canvas.paint(bounds, |p| {
                     (distance_to_segment(a, b, p) <= half).then_some((stroke.color, 255))
@@ -724,6 +760,16 @@ impl Draw for Shape {
             let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
             for &q in points {
                 let _ = moved.push(Shape::to_anchor_space(content, q));
+            }
+            if self.antialias {
+                let Some(half) = half_pixel(&canvas.to_screen()) else {
+                    return;
+                };
+                let stroke = stroke.map(|s| (s.width, s.color));
+                if let Some(polygon) = SoftPolygon::new(&moved, fill, stroke, half, true) {
+                    canvas.paint_fixed(bounds, |p| polygon.shade(p));
+                }
+                return;
             }
             canvas.paint(bounds, |p| {
                 if !Shape::polygon_contains(&moved, 0.0, p) {
@@ -775,13 +821,14 @@ impl Draw for Shape {
             Geometry::Rectangle => f = f.word(1),
             Geometry::RoundedRectangle { radius } => f = f.word(2).float(*radius),
             Geometry::Ellipse => f = f.word(3),
-            Geometry::Line { from, to } => {
+            Geometry::Line { from, to, cap } => {
                 f = f
                     .word(4)
                     .float(from.x)
                     .float(from.y)
                     .float(to.x)
-                    .float(to.y);
+                    .float(to.y)
+                    .word(u32::from(*cap == Cap::Round));
             }
             Geometry::Polygon { points } => {
                 f = f.word(5).word(points.len() as u32);
@@ -817,8 +864,14 @@ impl Draw for Shape {
 
     fn local_bounds(&self, content: Rect) -> Rect {
         match &self.geometry {
-            Geometry::Line { from, to } => {
+            Geometry::Line { from, to, cap } => {
                 let half = self.stroke.map_or(0.0, |s| s.width / 2.0);
+                // A square end's corners lie up to half the width both along and across
+                // the segment from its point: √2 times half the width away.
+                let half = match cap {
+                    Cap::Round => half,
+                    Cap::Butt => half * core::f32::consts::SQRT_2,
+                };
                 bounds_of(
                     &[
                         Shape::to_anchor_space(content, *from),
