@@ -74,7 +74,9 @@ const SIZES: core::ops::RangeInclusive<u32> = 4..=128;
 /// - `fallback = "<path>"`: a second font, for the characters the first one lacks
 ///   (e.g. a CJK font behind a Latin one); its glyphs sit on the first font's baseline
 ///   and line metrics;
-/// - `bits = <2 or 4>` (optional, default 4).
+/// - `bits = <2 or 4>` (optional, default 4);
+/// - `kerning = false` (optional): leave the font's kerning pairs out, 6 bytes of flash
+///   each (a Latin-1 set at 16 px has about 500).
 ///
 /// `chars` or `chars_from` (or both) must be given; every character must be in the
 /// font (or the fallback). The files are read when the crate compiles and never land
@@ -348,6 +350,8 @@ struct Request {
     origins: Vec<Tokens>,
     chars_from: Option<LitStr>,
     fallback: Option<LitStr>,
+    /// Whether to keep the font's kerning pairs (`kerning = false` leaves them out).
+    kerning: bool,
 }
 
 /// Checks every argument, reporting each mistake; the request when all are right.
@@ -357,6 +361,7 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
     let mut chars: Option<(BTreeMap<char, usize>, Vec<Tokens>)> = None;
     let mut chars_from: Option<LitStr> = None;
     let mut fallback: Option<LitStr> = None;
+    let mut kerning = true;
     let mut seen: Vec<String> = Vec::new();
     let mut valid = true;
     for (key, value) in &args.pairs {
@@ -377,6 +382,13 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
                 _ => errors.at(
                     value.span(),
                     "`bits` must be 2 or 4 (bits of coverage per pixel)",
+                ),
+            },
+            ("kerning", Value::Lit(value)) => match value {
+                Lit::Bool(lit) => kerning = lit.value,
+                _ => errors.at(
+                    value.span(),
+                    "`kerning` must be `true` (the default: the font's pairs) or `false`",
                 ),
             },
             ("chars", Value::Chars(terms)) => {
@@ -402,7 +414,7 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
             }
             _ => errors.at(
                 key.span(),
-                format!("unknown argument `{name}`: expected `size`, `chars`, `chars_from`, `fallback` or `bits`"),
+                format!("unknown argument `{name}`: expected `size`, `chars`, `chars_from`, `fallback`, `bits` or `kerning`"),
             ),
         }
     }
@@ -427,6 +439,7 @@ fn check(args: &Args, errors: &Errors) -> Option<Request> {
         origins,
         chars_from,
         fallback,
+        kerning,
     })
 }
 
@@ -765,7 +778,11 @@ fn rasterise(request: &Request, base: &Base, errors: &Errors) -> Option<GlyphSet
             advance: advance as u16,
         });
     }
-    let kerning = kerning(&fonts, &drawn_by, size);
+    let kerning = if request.kerning {
+        kern_pairs(&fonts, &drawn_by, size)
+    } else {
+        Vec::new()
+    };
     let space = primary.metrics(' ', size).advance_width.round();
     Some(GlyphSet {
         glyphs,
@@ -786,7 +803,7 @@ fn rasterise(request: &Request, base: &Base, errors: &Errors) -> Option<GlyphSet
 /// The kerning pairs among the glyphs (each drawn by `drawn_by`: a font and its glyph
 /// index there) whose adjustment rounds to a whole pixel or more at `size`, sorted by
 /// their places in the table. Only glyphs of the same font kern with each other.
-fn kerning(fonts: &[&fontdue::Font], drawn_by: &[(usize, u16)], size: f32) -> Vec<Kern> {
+fn kern_pairs(fonts: &[&fontdue::Font], drawn_by: &[(usize, u16)], size: f32) -> Vec<Kern> {
     let mut pairs = Vec::new();
     for (which, font) in fonts.iter().enumerate() {
         // Every pair of this font's glyphs: a font without a `kern` table answers

@@ -145,6 +145,28 @@ fn a_font_without_kerning_costs_nothing_extra() {
     assert_eq!(font.text_width("AVATAR"), sum);
 }
 
+/// `kerning = false` leaves the pairs out: the same glyphs, no pairs, plain advances.
+static REGULAR_14_UNKERNED: AaFont = sprig::font!(
+    "../../examples/assets/fonts/DejaVuSans-latin1.ttf",
+    size = 14,
+    chars = latin1,
+    kerning = false,
+);
+
+#[test]
+fn kerning_false_leaves_the_pairs_out() {
+    assert!(REGULAR_14_UNKERNED.kerning.is_empty());
+    assert_eq!(REGULAR_14_UNKERNED.data, REGULAR_14.data);
+    assert_eq!(REGULAR_14_UNKERNED.glyphs, REGULAR_14.glyphs);
+    assert_eq!(
+        REGULAR_14.flash_bytes() - REGULAR_14_UNKERNED.flash_bytes(),
+        6 * REGULAR_14.kerning.len()
+    );
+    let font = Font::from(&REGULAR_14_UNKERNED);
+    let sum: i32 = "AVATAR".chars().map(|c| font.advance(c)).sum();
+    assert_eq!(font.text_width("AVATAR"), sum);
+}
+
 #[test]
 fn line_metrics_are_the_fonts() {
     for (font, ttf, size) in [(&REGULAR_14, REGULAR_TTF, 14.0), (&BOLD_16, BOLD_TTF, 16.0)] {

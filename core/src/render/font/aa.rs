@@ -129,9 +129,15 @@ impl AaFont {
         self.index_of(c).and_then(|i| self.glyphs.get(i))
     }
 
-    /// The place of `c`'s glyph in [`glyphs`](Self::glyphs) (a binary search), if the
-    /// font has it.
+    /// The place of `c`'s glyph in [`glyphs`](Self::glyphs), if the font has it: at
+    /// once where the table runs without a gap from its first character to `c` (an
+    /// ASCII set, digits), by a binary search otherwise.
     pub fn index_of(&self, c: char) -> Option<usize> {
+        let first = self.glyphs.first()?.ch;
+        let guess = u32::from(c).wrapping_sub(u32::from(first)) as usize;
+        if self.glyphs.get(guess).is_some_and(|g| g.ch == c) {
+            return Some(guess);
+        }
         self.glyphs.binary_search_by(|g| g.ch.cmp(&c)).ok()
     }
 
