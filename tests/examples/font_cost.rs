@@ -196,10 +196,7 @@ fn main() {
         row(&name, font);
     }
     for (name, (bytes, glyphs)) in [
-        (
-            "u8g2_font_logisoso32_tn (32 px)",
-            u8g2::<u8g2_font_logisoso32_tn>(),
-        ),
+        ("u8g2_font_logisoso32_tn", u8g2::<u8g2_font_logisoso32_tn>()),
         ("u8g2_font_helvB24_tn", u8g2::<u8g2_font_helvB24_tn>()),
         ("u8g2_font_helvB18_tn", u8g2::<u8g2_font_helvB18_tn>()),
     ] {
@@ -240,7 +237,7 @@ fn main() {
         .sum();
     println!();
     println!(
-        "{ideographs} CJK glyphs at 16 px, 4 bits: {cjk_bytes} bytes, {} bytes a glyph (table entry and coverage)",
+        "{ideographs} CJK glyphs (ideographs, `，`, `。`) at 16 px, 4 bits: {cjk_bytes} bytes of table entries and coverage, {} bytes a glyph",
         cjk_bytes / ideographs.max(1)
     );
 }

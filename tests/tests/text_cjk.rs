@@ -9,7 +9,7 @@
 #[path = "support/golden_png.rs"]
 mod golden_png;
 
-use embedded_graphics::pixelcolor::{BinaryColor, Rgb565, Rgb888, RgbColor};
+use embedded_graphics::pixelcolor::{BinaryColor, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
 use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;

@@ -36,18 +36,21 @@ impl<const N: usize> Label<N> {
         for l in Lines::new(&self.text, metrics, p.wrap_width) {
             if line(top) {
                 let mut pen = p.line_x(l.width);
-                let mut previous: Option<char> = None;
+                let kerns = metrics.kerns();
+                // The previous character and its pen, in a font that kerns.
+                let mut previous: Option<(char, i32)> = None;
                 for c in l.text.chars() {
-                    // The kerned step from the previous glyph; never backwards, so
-                    // the blitter's early end of a line holds.
-                    if let Some(p) = previous {
-                        pen = pen.saturating_add(metrics.step(p, c));
+                    if kerns {
+                        if let Some((p, at)) = previous {
+                            pen = metrics.kerned_pen(p, c, pen, at);
+                        }
+                        previous = Some((c, pen));
                     }
-                    previous = Some(c);
                     let advance = metrics.advance(c);
                     if !each(pen, top, advance, c) {
                         break;
                     }
+                    pen = pen.saturating_add(advance);
                 }
             }
             top = top.saturating_add(p.line_height);

@@ -55,37 +55,62 @@ impl Metrics {
         a
     }
 
+    /// Whether the font has kerning pairs.
+    pub(crate) fn kerns(&self) -> bool {
+        self.kerned.is_some()
+    }
+
+    /// Where `right`'s glyph starts after `left`'s, at `at`, when the unkerned pen is
+    /// `pen`: moved by the pair's kerning, never back past `at` (so that the blitter's
+    /// early end of a line holds).
+    #[inline(never)]
+    pub(crate) fn kerned_pen(&self, left: char, right: char, pen: i32, at: i32) -> i32 {
+        match self.kern(left, right) {
+            0 => pen,
+            kern => pen.saturating_add(kern).max(at),
+        }
+    }
+
+    /// The kerning between `left` and `right` (0 at once for a font without).
+    #[inline]
+    pub(crate) fn kern(&self, left: char, right: char) -> i32 {
+        match self.kerned {
+            Some(f) => f.kern(left, right),
+            None => 0,
+        }
+    }
+
     /// How far the pen moves from `left` to `right`: `left`'s advance and the pair's
     /// kerning (see [`step`]).
     pub(crate) fn step(&self, left: char, right: char) -> i32 {
-        let advance = self.advance(left);
-        match self.kerned {
-            Some(f) => step(advance, f.kern(left, right)),
-            None => advance,
+        step(self.advance(left), self.kern(left, right))
+    }
+
+    /// A line's width in a kerning font: the pen's kerned steps, then the last
+    /// glyph's advance. Apart from [`text_width`](Self::text_width), so that the plain
+    /// sum stays as small (and as inlined) as it was.
+    #[inline(never)]
+    fn kerned_width(&self, line: &str) -> i32 {
+        let mut pen = 0i32;
+        let mut previous: Option<char> = None;
+        for c in line.chars() {
+            if let Some(p) = previous {
+                pen = pen.saturating_add(self.step(p, c));
+            }
+            previous = Some(c);
         }
+        previous.map_or(0, |p| pen.saturating_add(self.advance(p)))
     }
 
     /// A line's width, as [`Font::text_width`] measures it.
     pub(crate) fn text_width(&self, line: &str) -> i32 {
         // Saturating, as `Font::text_width`.
-        let mut width = match (self.fixed, self.kerned) {
-            (Some(a), _) => {
-                a.saturating_mul(i32::try_from(line.chars().count()).unwrap_or(i32::MAX))
-            }
-            (None, None) => line
+        let mut width = match self.fixed {
+            Some(a) => a.saturating_mul(i32::try_from(line.chars().count()).unwrap_or(i32::MAX)),
+            None if self.kerned.is_some() => self.kerned_width(line),
+            None => line
                 .chars()
                 .fold(0i32, |w, c| w.saturating_add(self.advance(c))),
-            (None, Some(_)) => {
-                let mut pen = 0i32;
-                let mut previous: Option<char> = None;
-                for c in line.chars() {
-                    if let Some(p) = previous {
-                        pen = pen.saturating_add(self.step(p, c));
-                    }
-                    previous = Some(c);
-                }
-                previous.map_or(0, |p| pen.saturating_add(self.advance(p)))
-            }
         };
         if width > 0 {
             width -= self.trailing;
@@ -456,5 +481,27 @@ fn pixels(v: f32) -> i32 {
         libm::floorf(v.clamp(-1.0e6, 1.0e6) + 1.0e-3) as i32
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::breaks_between;
+
+    #[test]
+    fn cjk_breaks_between_characters_but_not_before_closing_punctuation() {
+        assert!(breaks_between('温', '度'));
+        assert!(breaks_between('度', '2'));
+        assert!(breaks_between('C', '制'));
+        assert!(breaks_between('す', 'カ'));
+        assert!(breaks_between('한', '국'));
+        assert!(!breaks_between('度', '，'));
+        assert!(!breaks_between('热', '。'));
+        assert!(!breaks_between('（', '温'));
+        assert!(!breaks_between('「', '温'));
+        assert!(!breaks_between('热', '.'));
+        // Latin words break at spaces only.
+        assert!(!breaks_between('a', 'b'));
+        assert!(!breaks_between('2', '°'));
     }
 }
