@@ -3,6 +3,9 @@
 //! net cost per glyph (less the same redraw without the label) for `font!` sets of
 //! DejaVu Sans 32 px at 4 and 2 bits, for u8g2's `logisoso32_tn` through the same label,
 //! and for `u8g2-fonts`' own renderer drawing the same text onto the same framebuffer.
+//! Then proportional text: a line of Latin-1 in a 193-glyph set of DejaVu Sans 16 px
+//! with its kerning and without (`kerning = false`), and the Chinese line
+//! "温度 21.5°C 制热" (ideographs from the fallback font), each per glyph.
 //!
 //! Run with `cargo bench -p sprig-tests --bench aa_text`.
 
@@ -49,6 +52,27 @@ static DIGITS_2: AaFont = sprig::font!(
     chars = "0123456789:",
     bits = 2
 );
+static LATIN1_KERNED: AaFont = sprig::font!(
+    "../../examples/assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars = latin1 | "€…",
+);
+static LATIN1_UNKERNED: AaFont = sprig::font!(
+    "../../examples/assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars = latin1 | "€…",
+    kerning = false,
+);
+static CHINESE: AaFont = sprig::font!(
+    "../../examples/assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars = ascii,
+    chars_from = "../../examples/assets/strings/thermostat-zh.txt",
+    fallback = "../../examples/assets/fonts/DroidSansFallback-zh.ttf",
+);
+/// A kerned line of Latin-1 (the pairs AV, VA, AT, TA, Wä, To, Ty… kern).
+const LATIN: &str = "AVATAR Wälder Tolle Typen";
+const CHINESE_LINE: &str = "温度 21.5°C 制热";
 static LOGISOSO: U8g2Font = U8g2Font::new::<u8g2_font_logisoso32_tn>();
 
 /// A 160×48 Rgb565 framebuffer.
@@ -106,6 +130,11 @@ fn time_ns(runs: u32, reps: u32, mut f: impl FnMut()) -> f64 {
 /// The time of a full redraw of a screen holding `font`'s label (none: an empty node),
 /// and the screen it drew.
 fn frame_ns(font: Option<Font>) -> (f64, Screen) {
+    frame_ns_of(font, CLOCK)
+}
+
+/// The same with `text` in the label.
+fn frame_ns_of(font: Option<Font>, text: &str) -> (f64, Screen) {
     let mut w = W::new();
     let root = w.root();
     let n = w.create_child(root, "clock").expect("fits");
@@ -115,7 +144,7 @@ fn frame_ns(font: Option<Font>) -> (f64, Screen) {
     w.set_position(n, Vec2::new(0.0, HEIGHT as f32))
         .expect("valid");
     if let Some(font) = font {
-        let mut label = Label::new(CLOCK)
+        let mut label = Label::new(text)
             .with_color(Rgb888::new(255, 200, 40))
             .with_align(HorizontalAlign::Left, VerticalAlign::Top);
         label.set_font(font);
@@ -185,5 +214,32 @@ fn main() {
     println!(
         "u8g2 logisoso32_tn: sprig {baseline:.1} ns/glyph | u8g2-fonts FontRenderer {:.1} ns/glyph",
         per_glyph(reference_ns)
+    );
+
+    // Proportional lines: kerned or not, and Chinese.
+    let (kerned_ns, kerned) = frame_ns_of(Some((&LATIN1_KERNED).into()), LATIN);
+    let (unkerned_ns, unkerned) = frame_ns_of(Some((&LATIN1_UNKERNED).into()), LATIN);
+    assert!(
+        kerned.pixels != unkerned.pixels,
+        "the kerning moved nothing"
+    );
+    let (chinese_ns, chinese) = frame_ns_of(Some((&CHINESE).into()), CHINESE_LINE);
+    assert!(
+        chinese.pixels != empty.pixels,
+        "the Chinese label drew nothing"
+    );
+    let latin_glyphs = LATIN.chars().count() as f64;
+    let chinese_glyphs = CHINESE_LINE.chars().count() as f64;
+    println!(
+        "font! DejaVu Sans 16 px, latin1 ({} glyphs, {} kerning pairs), \"{LATIN}\": kerned {:.1} ns/glyph | kerning = false {:.1} ns/glyph",
+        LATIN1_KERNED.glyphs.len(),
+        LATIN1_KERNED.kerning.len(),
+        (kerned_ns - empty_ns) / latin_glyphs,
+        (unkerned_ns - empty_ns) / latin_glyphs,
+    );
+    println!(
+        "font! DejaVu Sans + Droid Sans Fallback 16 px ({} glyphs), \"{CHINESE_LINE}\": {:.1} ns/glyph",
+        CHINESE.glyphs.len(),
+        (chinese_ns - empty_ns) / chinese_glyphs,
     );
 }

@@ -418,10 +418,13 @@ static OVERHANG: AaFont = AaFont {
         advance: 2,
     }],
     data: &[0xFF, 0xFF],
+    kerning: &[],
     bits_per_pixel: 4,
     size_px: 4,
     line_height: 4,
     ascent: 3,
+    descent: 1,
+    line_gap: 0,
     space_advance: 2,
 };
 
@@ -534,10 +537,13 @@ static WIDE: AaFont = AaFont {
         advance: u16::MAX,
     }],
     data: &[0xF0],
+    kerning: &[],
     bits_per_pixel: 4,
     size_px: 4,
     line_height: 4,
     ascent: 3,
+    descent: 1,
+    line_gap: 0,
     space_advance: u16::MAX,
 };
 

@@ -9,6 +9,8 @@ static THREE_BITS: sprig::render::font::AaFont =
     sprig::font!("../Cargo.toml", size = 32, chars = "0", bits = 3);
 static TWICE: sprig::render::font::AaFont =
     sprig::font!("../Cargo.toml", size = 32, size = 16, chars = "0");
+static KERNING: sprig::render::font::AaFont =
+    sprig::font!("../Cargo.toml", size = 32, chars = "0", kerning = "no");
 static MISSING: sprig::render::font::AaFont = sprig::font!("../Cargo.toml", bits = 2);
 
 fn main() {}

@@ -37,9 +37,25 @@ pub struct AaGlyph {
     pub advance: u16,
 }
 
+/// A kerning pair of an [`AaFont`]: how far the pen moves back (negative) or on
+/// (positive) between two glyphs, on top of the left glyph's advance.
+///
+/// The glyphs are named by their places in [`AaFont::glyphs`], so that a pair is six
+/// bytes of flash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AaKern {
+    /// The left glyph's index in [`AaFont::glyphs`].
+    pub left: u16,
+    /// The right glyph's index in [`AaFont::glyphs`].
+    pub right: u16,
+    /// Pixels added to the pen's step from the left glyph to the right one.
+    pub adjust: i16,
+}
+
 /// An anti-aliased font: a few glyphs of one size, each pixel's coverage (0 none, the
-/// largest value full) in [`bits_per_pixel`](Self::bits_per_pixel) bits. Made by
-/// `sprig::font!` (feature `ttf`) from a TrueType file at compile time, or by hand:
+/// largest value full) in [`bits_per_pixel`](Self::bits_per_pixel) bits, with the
+/// font's kerning between them. Made by `sprig::font!` (feature `ttf`) from a TrueType
+/// file at compile time, or by hand:
 ///
 /// ```
 /// use sprig::render::font::{AaFont, AaGlyph, Font};
@@ -48,10 +64,13 @@ pub struct AaGlyph {
 /// static DOT: AaFont = AaFont {
 ///     glyphs: &[AaGlyph { ch: '.', offset: 0, width: 2, height: 2, left: 0, top: 3, advance: 3 }],
 ///     data: &[0b11_10_01_00],
+///     kerning: &[],
 ///     bits_per_pixel: 2,
 ///     size_px: 5,
 ///     line_height: 6,
 ///     ascent: 5,
+///     descent: 1,
+///     line_gap: 0,
 ///     space_advance: 2,
 /// };
 /// let glyph = DOT.glyph_of('.').unwrap();
@@ -66,37 +85,106 @@ pub struct AaGlyph {
 /// Coverage is packed row after row with no padding between rows, the first pixel in a
 /// byte's most significant bits; each glyph starts on a byte. Sizes 1, 2, 4 and 8 bits
 /// per pixel are read; a font of any other draws nothing.
+///
+/// Kerning: [`kerning`](Self::kerning) holds the pairs whose adjustment is not zero at
+/// this size, sorted by `(left, right)` and binary-searched; a font without kerning has
+/// an empty table and measures as the sum of its advances. A pair never moves the pen
+/// back past the left glyph's pen (the step is at least 0).
 #[derive(Debug)]
 pub struct AaFont {
     /// The glyphs, sorted by character (looked up by binary search).
     pub glyphs: &'static [AaGlyph],
     /// The glyphs' coverage.
     pub data: &'static [u8],
+    /// The kerning pairs, sorted by `(left, right)`; empty for a font without kerning.
+    pub kerning: &'static [AaKern],
     /// Bits of coverage per pixel: 2 or 4 from `font!`.
     pub bits_per_pixel: u8,
     /// The size the glyphs were rasterised at (the em height), in pixels.
     pub size_px: u16,
     /// The distance between two lines' tops, in pixels.
     pub line_height: u16,
-    /// Pixels from a line's top to its baseline.
+    /// Pixels from a line's top to its baseline (the font's ascent).
     pub ascent: u16,
+    /// Pixels from the baseline down to the font's descent line (the font's descent,
+    /// as a positive number).
+    pub descent: u16,
+    /// The font's line gap in pixels: the space it asks for between one line's descent
+    /// and the next one's ascent, part of [`line_height`](Self::line_height).
+    pub line_gap: u16,
     /// How far the pen moves for a character the font lacks (a space's advance), in
     /// pixels.
     pub space_advance: u16,
 }
 
 impl AaFont {
-    /// The bytes the font puts in flash: this value, its glyph table and its coverage.
+    /// The bytes the font puts in flash: this value, its glyph table, its coverage and
+    /// its kerning pairs.
     pub const fn flash_bytes(&self) -> usize {
-        size_of::<AaFont>() + size_of_val(self.glyphs) + self.data.len()
+        size_of::<AaFont>() + size_of_val(self.glyphs) + self.data.len() + size_of_val(self.kerning)
     }
 
     /// The glyph of `c`, if the font has it.
     pub fn glyph_of(&self, c: char) -> Option<&AaGlyph> {
-        self.glyphs
-            .binary_search_by(|g| g.ch.cmp(&c))
+        self.index_of(c).and_then(|i| self.glyphs.get(i))
+    }
+
+    /// The place of `c`'s glyph in [`glyphs`](Self::glyphs), if the font has it: at
+    /// once where the table runs without a gap from its first character to `c` (an
+    /// ASCII set, digits), by a binary search otherwise.
+    pub fn index_of(&self, c: char) -> Option<usize> {
+        let first = self.glyphs.first()?.ch;
+        let guess = u32::from(c).wrapping_sub(u32::from(first)) as usize;
+        if self.glyphs.get(guess).is_some_and(|g| g.ch == c) {
+            return Some(guess);
+        }
+        self.glyphs.binary_search_by(|g| g.ch.cmp(&c)).ok()
+    }
+
+    /// The kerning between `left` and `right`, in pixels: what the font adds to the
+    /// pen's step from `left` to `right` (negative: closer). 0 when the font has no
+    /// pair for them, or lacks either character.
+    ///
+    /// ```
+    /// use sprig::render::font::{AaFont, AaGlyph, AaKern, Font};
+    ///
+    /// const fn glyph(ch: char) -> AaGlyph {
+    ///     AaGlyph { ch, offset: 0, width: 0, height: 0, left: 0, top: 0, advance: 8 }
+    /// }
+    /// // "A" then "V" move 2 pixels closer; "V" then "A" as well.
+    /// static AV: AaFont = AaFont {
+    ///     glyphs: &[glyph('A'), glyph('V')],
+    ///     data: &[],
+    ///     kerning: &[
+    ///         AaKern { left: 0, right: 1, adjust: -2 },
+    ///         AaKern { left: 1, right: 0, adjust: -2 },
+    ///     ],
+    ///     bits_per_pixel: 4, size_px: 10, line_height: 12, ascent: 9, descent: 3,
+    ///     line_gap: 0, space_advance: 3,
+    /// };
+    /// assert_eq!(AV.kern('A', 'V'), -2);
+    /// assert_eq!(AV.kern('A', 'A'), 0);
+    /// // Labels measure and draw with it: 8 - 2 + 8 - 2 + 8.
+    /// assert_eq!(Font::from(&AV).text_width("AVA"), 20);
+    /// ```
+    pub fn kern(&self, left: char, right: char) -> i32 {
+        if self.kerning.is_empty() {
+            return 0;
+        }
+        match (self.index_of(left), self.index_of(right)) {
+            (Some(l), Some(r)) => self.kern_indices(l, r),
+            _ => 0,
+        }
+    }
+
+    /// The kerning between the glyphs at `left` and `right` in the table, in pixels.
+    pub(crate) fn kern_indices(&self, left: usize, right: usize) -> i32 {
+        let key = (left, right);
+        self.kerning
+            .binary_search_by(|k| (usize::from(k.left), usize::from(k.right)).cmp(&key))
             .ok()
-            .and_then(|i| self.glyphs.get(i))
+            .and_then(|i| self.kerning.get(i))
+            .map_or(0, |k| i32::from(k.adjust))
     }
 
     /// The coverage of pixel `(column, row)` of `glyph`, from 0 (none) to 255 (full); 0
@@ -181,6 +269,18 @@ impl AaFont {
             .word(u32::from(self.size_px))
             .word(u32::from(self.ascent))
             .word(u32::from(self.space_advance));
+        // Nothing for a font without kerning: its fingerprint is what it was before
+        // fonts had kerning.
+        if !self.kerning.is_empty() {
+            f = f
+                .word(self.kerning.len() as u32)
+                .word(u32::from(self.descent) | u32::from(self.line_gap) << 16);
+        }
+        for k in self.kerning {
+            f = f
+                .word(u32::from(k.left) | u32::from(k.right) << 16)
+                .word(k.adjust as u32);
+        }
         for g in self.glyphs {
             f = f
                 .word(g.ch as u32)

@@ -24,7 +24,7 @@ mod mono;
 mod u8g2;
 
 pub(crate) use aa::{blit_glyph as blit_aa_glyph, sample_glyph as sample_aa_glyph};
-pub use aa::{AaFont, AaGlyph};
+pub use aa::{AaFont, AaGlyph, AaKern};
 pub use bitmap::{BitmapFont, BitmapGlyph};
 pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
@@ -256,6 +256,16 @@ impl Font {
         }
     }
 
+    /// The kerning between `left` and `right`, in pixels: what the font adds to the
+    /// pen's step from one to the other (negative: closer). Only an anti-aliased font
+    /// made from a font with kerning has any ([`AaFont::kern`]); 0 for the others.
+    pub fn kern(&self, left: char, right: char) -> i32 {
+        match self {
+            Font::Aa(f) => f.kern(left, right),
+            _ => 0,
+        }
+    }
+
     /// The advance of every character of a monospaced font (mono and cell fonts).
     pub fn fixed_advance(&self) -> Option<i32> {
         match self {
@@ -277,8 +287,9 @@ impl Font {
         }
     }
 
-    /// The width of one line of text in pixels: the advances, less a mono font's
-    /// spacing after the last character (as `embedded-graphics` measures it).
+    /// The width of one line of text in pixels: the advances and the kerning between
+    /// them, less a mono font's spacing after the last character (as
+    /// `embedded-graphics` measures it).
     pub fn text_width(&self, line: &str) -> i32 {
         // Saturating: a long enough line of wide glyphs is wider than an `i32`.
         let mut width = 0i32;
@@ -286,6 +297,23 @@ impl Font {
             // Monospaced: count the characters (one pass over the bytes).
             let count = i32::try_from(line.chars().count()).unwrap_or(i32::MAX);
             width = advance.saturating_mul(count);
+        } else if let Some(f) = self.kerned() {
+            // The pen's steps, each kerned, then the last glyph's advance.
+            let mut last: Option<(Option<usize>, i32)> = None;
+            for c in line.chars() {
+                let index = f.index_of(c);
+                if let Some((previous, advance)) = last {
+                    let kern = match (previous, index) {
+                        (Some(l), Some(r)) => f.kern_indices(l, r),
+                        _ => 0,
+                    };
+                    width = width.saturating_add(step(advance, kern));
+                }
+                last = Some((index, f.advance(c)));
+            }
+            if let Some((_, advance)) = last {
+                width = width.saturating_add(advance);
+            }
         } else {
             for c in line.chars() {
                 width = width.saturating_add(self.advance(c));
@@ -350,6 +378,26 @@ impl Font {
             }
         }
         f.finish()
+    }
+}
+
+impl Font {
+    /// The anti-aliased font, if this is one with kerning pairs.
+    pub(crate) fn kerned(&self) -> Option<&'static AaFont> {
+        match self {
+            Font::Aa(f) if !f.kerning.is_empty() => Some(f),
+            _ => None,
+        }
+    }
+}
+
+/// The pen's step from one glyph to the next: the left glyph's `advance` plus the
+/// pair's `kern`, never back past the left glyph's pen (at least 0 when kerned).
+pub(crate) fn step(advance: i32, kern: i32) -> i32 {
+    if kern == 0 {
+        advance
+    } else {
+        advance.saturating_add(kern).max(0)
     }
 }
 

@@ -53,7 +53,16 @@ impl<const N: usize> Label<N> {
         for l in Lines::new(&self.text, metrics, p.wrap_width) {
             if line(top) {
                 let mut pen = p.line_x(l.width);
+                let kerns = metrics.kerns();
+                // The previous character and its pen, in a font that kerns.
+                let mut previous: Option<(char, i32)> = None;
                 for c in l.text.chars() {
+                    if kerns {
+                        if let Some((p, at)) = previous {
+                            pen = metrics.kerned_pen(p, c, pen, at);
+                        }
+                        previous = Some((c, pen));
+                    }
                     let advance = metrics.advance(c);
                     if !each(pen, top, advance, c) {
                         break;

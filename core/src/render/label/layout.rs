@@ -1,21 +1,23 @@
 //! Where a label's text goes: lines broken at `'\n'` and, when wrapping, at word
-//! boundaries (greedy, like Cocos's `cc.Label`); the label's box in node space for its
-//! overflow mode; the scale a shrinking label needs.
+//! boundaries and between CJK characters (greedy, like Cocos's `cc.Label`); the label's
+//! box in node space for its overflow mode; the scale a shrinking label needs. Widths
+//! count the font's kerning.
 
 use core::cell::Cell;
 
-use crate::render::font::Font;
+use crate::render::font::{step, AaFont, Font};
 use crate::{Rect, Vec2};
 
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 
 /// A font's advances, remembered for printable ASCII during one layout and drawing: a
 /// proportional font's advance is a glyph lookup, and a label asks for each character's
-/// several times (measuring, placing each line, drawing).
+/// several times (measuring, placing each line, drawing). And its kerning, if it has any.
 pub(crate) struct Metrics {
     pub(crate) font: Font,
     fixed: Option<i32>,
     trailing: i32,
+    kerned: Option<&'static AaFont>,
     ascii: [Cell<i16>; 95],
 }
 
@@ -28,6 +30,7 @@ impl Metrics {
             font,
             fixed: font.fixed_advance(),
             trailing: font.trailing_space(),
+            kerned: font.kerned(),
             ascii: core::array::from_fn(|_| Cell::new(UNKNOWN)),
         }
     }
@@ -52,11 +55,59 @@ impl Metrics {
         a
     }
 
+    /// Whether the font has kerning pairs.
+    pub(crate) fn kerns(&self) -> bool {
+        self.kerned.is_some()
+    }
+
+    /// Where `right`'s glyph starts after `left`'s, at `at`, when the unkerned pen is
+    /// `pen`: moved by the pair's kerning, never back past `at` (so that the blitter's
+    /// early end of a line holds).
+    #[inline(never)]
+    pub(crate) fn kerned_pen(&self, left: char, right: char, pen: i32, at: i32) -> i32 {
+        match self.kern(left, right) {
+            0 => pen,
+            kern => pen.saturating_add(kern).max(at),
+        }
+    }
+
+    /// The kerning between `left` and `right` (0 at once for a font without).
+    #[inline]
+    pub(crate) fn kern(&self, left: char, right: char) -> i32 {
+        match self.kerned {
+            Some(f) => f.kern(left, right),
+            None => 0,
+        }
+    }
+
+    /// How far the pen moves from `left` to `right`: `left`'s advance and the pair's
+    /// kerning (see [`step`]).
+    pub(crate) fn step(&self, left: char, right: char) -> i32 {
+        step(self.advance(left), self.kern(left, right))
+    }
+
+    /// A line's width in a kerning font: the pen's kerned steps, then the last
+    /// glyph's advance. Apart from [`text_width`](Self::text_width), so that the plain
+    /// sum stays as small (and as inlined) as it was.
+    #[inline(never)]
+    fn kerned_width(&self, line: &str) -> i32 {
+        let mut pen = 0i32;
+        let mut previous: Option<char> = None;
+        for c in line.chars() {
+            if let Some(p) = previous {
+                pen = pen.saturating_add(self.step(p, c));
+            }
+            previous = Some(c);
+        }
+        previous.map_or(0, |p| pen.saturating_add(self.advance(p)))
+    }
+
     /// A line's width, as [`Font::text_width`] measures it.
     pub(crate) fn text_width(&self, line: &str) -> i32 {
         // Saturating, as `Font::text_width`.
         let mut width = match self.fixed {
             Some(a) => a.saturating_mul(i32::try_from(line.chars().count()).unwrap_or(i32::MAX)),
+            None if self.kerned.is_some() => self.kerned_width(line),
             None => line
                 .chars()
                 .fold(0i32, |w, c| w.saturating_add(self.advance(c))),
@@ -77,7 +128,8 @@ pub(crate) struct Line<'a> {
 
 /// The lines of `text` in `font`, broken at `'\n'` and, with `wrap_width`, before a
 /// word that would end past it (a word wider than the whole width is broken between
-/// characters). Spaces at a wrapping break belong to no line.
+/// characters). CJK characters are words of their own: a line may break before or
+/// after each (see [`breaks_between`]). Spaces at a wrapping break belong to no line.
 pub(crate) struct Lines<'a, 'm> {
     rest: Option<&'a str>,
     font: &'m Metrics,
@@ -110,9 +162,18 @@ impl<'a> Iterator for Lines<'a, '_> {
         };
         // Greedy: the longest prefix of whole words that fits.
         let spacing = -self.font.trailing;
+        // Where `c`'s glyph starts: the previous characters' kerned steps.
         let mut pen = 0i32;
+        let mut previous: Option<char> = None;
         let mut last_break: Option<usize> = None;
         for (i, c) in hard.char_indices() {
+            if let Some(p) = previous {
+                pen = pen.saturating_add(self.font.step(p, c));
+                if breaks_between(p, c) {
+                    last_break = Some(i);
+                }
+            }
+            previous = Some(c);
             let advance = self.font.advance(c);
             if c == ' ' {
                 last_break = Some(i);
@@ -134,7 +195,6 @@ impl<'a> Iterator for Lines<'a, '_> {
                 let width = self.font.text_width(line);
                 return Some(Line { text: line, width });
             }
-            pen = pen.saturating_add(advance);
         }
         self.rest = after;
         Some(Line {
@@ -142,6 +202,131 @@ impl<'a> Iterator for Lines<'a, '_> {
             width: self.font.text_width(hard),
         })
     }
+}
+
+/// Whether a wrapped line may break between `left` and `right`, two characters with no
+/// space between them: where either is a CJK character (ideographs, kana, Hangul, CJK
+/// punctuation and full-width forms), unless `right` is punctuation that must not
+/// start a line (`，`, `。`, `）`, `,`, `.`, …) or `left` one that must not end it
+/// (`（`, `「`, `(`, …), as the line-breaking rules of Chinese and Japanese have it
+/// (a short form of Unicode's UAX #14).
+pub(crate) fn breaks_between(left: char, right: char) -> bool {
+    (is_cjk(left) || is_cjk(right)) && !closes(right) && !opens(left)
+}
+
+/// Ideographs, kana, Hangul, bopomofo, CJK symbols and punctuation, full-width forms.
+fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1100..=0x11FF // Hangul Jamo
+        | 0x2E80..=0x2FFF // radicals, ideographic description
+        | 0x3000..=0x303F // CJK symbols and punctuation
+        | 0x3040..=0x30FF // hiragana, katakana
+        | 0x3100..=0x31FF // bopomofo, Hangul compatibility Jamo, kanbun, katakana ext.
+        | 0x3200..=0x33FF // enclosed CJK, CJK compatibility
+        | 0x3400..=0x4DBF // ideographs extension A
+        | 0x4E00..=0x9FFF // unified ideographs
+        | 0xA000..=0xA4CF // Yi
+        | 0xAC00..=0xD7AF // Hangul syllables
+        | 0xF900..=0xFAFF // compatibility ideographs
+        | 0xFE30..=0xFE4F // CJK compatibility forms
+        | 0xFF00..=0xFFEF // half-width and full-width forms
+        | 0x20000..=0x3FFFF // ideographs extensions B to H
+    )
+}
+
+/// Punctuation that must not start a line: closing brackets and quotes, stops, commas,
+/// small kana, the prolonged sound mark, and their ASCII kin.
+fn closes(c: char) -> bool {
+    matches!(
+        c,
+        '、' | '。'
+            | '，'
+            | '．'
+            | '：'
+            | '；'
+            | '！'
+            | '？'
+            | '）'
+            | '］'
+            | '｝'
+            | '〕'
+            | '〉'
+            | '》'
+            | '」'
+            | '』'
+            | '】'
+            | '〗'
+            | '〙'
+            | '〛'
+            | '｠'
+            | '’'
+            | '”'
+            | '…'
+            | '‥'
+            | '・'
+            | 'ー'
+            | '々'
+            | '〻'
+            | 'ぁ'
+            | 'ぃ'
+            | 'ぅ'
+            | 'ぇ'
+            | 'ぉ'
+            | 'っ'
+            | 'ゃ'
+            | 'ゅ'
+            | 'ょ'
+            | 'ゎ'
+            | 'ァ'
+            | 'ィ'
+            | 'ゥ'
+            | 'ェ'
+            | 'ォ'
+            | 'ッ'
+            | 'ャ'
+            | 'ュ'
+            | 'ョ'
+            | 'ヮ'
+            | 'ヵ'
+            | 'ヶ'
+            | '％'
+            | '°'
+            | '℃'
+            | ','
+            | '.'
+            | ':'
+            | ';'
+            | '!'
+            | '?'
+            | ')'
+            | ']'
+            | '}'
+            | '%'
+    )
+}
+
+/// Punctuation that must not end a line: opening brackets and quotes.
+fn opens(c: char) -> bool {
+    matches!(
+        c,
+        '（' | '［'
+            | '｛'
+            | '〔'
+            | '〈'
+            | '《'
+            | '「'
+            | '『'
+            | '【'
+            | '〖'
+            | '〘'
+            | '〚'
+            | '｟'
+            | '‘'
+            | '“'
+            | '('
+            | '['
+            | '{'
+    )
 }
 
 /// The first `end` bytes of `s` (`end` is a character boundary found in it).
@@ -296,5 +481,27 @@ fn pixels(v: f32) -> i32 {
         libm::floorf(v.clamp(-1.0e6, 1.0e6) + 1.0e-3) as i32
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::breaks_between;
+
+    #[test]
+    fn cjk_breaks_between_characters_but_not_before_closing_punctuation() {
+        assert!(breaks_between('温', '度'));
+        assert!(breaks_between('度', '2'));
+        assert!(breaks_between('C', '制'));
+        assert!(breaks_between('す', 'カ'));
+        assert!(breaks_between('한', '국'));
+        assert!(!breaks_between('度', '，'));
+        assert!(!breaks_between('热', '。'));
+        assert!(!breaks_between('（', '温'));
+        assert!(!breaks_between('「', '温'));
+        assert!(!breaks_between('热', '.'));
+        // Latin words break at spaces only.
+        assert!(!breaks_between('a', 'b'));
+        assert!(!breaks_between('2', '°'));
     }
 }
