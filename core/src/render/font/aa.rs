@@ -14,6 +14,7 @@ use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
+use crate::render::font::glyph_index;
 use crate::Rect;
 
 use super::GlyphMask;
@@ -368,7 +369,7 @@ pub(crate) fn sample_glyph<C: RenderColor>(
         }
         let column = ((i128::from(pt.x) - left) * inverse) >> (2 * FX_BITS);
         let row = ((upper - i128::from(pt.y)) * inverse) >> (2 * FX_BITS);
-        let coverage = font.coverage(g, column as i32, row as i32);
+        let coverage = font.coverage(g, glyph_index(column), glyph_index(row));
         (coverage > 0).then_some((color, coverage))
     });
 }

@@ -393,6 +393,14 @@ impl Font {
 
 /// The pen's step from one glyph to the next: the left glyph's `advance` plus the
 /// pair's `kern`, never back past the left glyph's pen (at least 0 when kerned).
+/// A glyph pixel's column or row found by sampling a scaled glyph (a product of 128
+/// bits), as an `i32`: one too large for it is no pixel of any glyph (−1), never its
+/// value wrapped into one. A node scaled down a hundred-thousandfold gives such values
+/// for the pixels around a glyph.
+pub(crate) fn glyph_index(v: i128) -> i32 {
+    i32::try_from(v).unwrap_or(-1)
+}
+
 pub(crate) fn step(advance: i32, kern: i32) -> i32 {
     if kern == 0 {
         advance
@@ -407,4 +415,19 @@ fn overhang(glyphs: impl Iterator<Item = (i32, i32, i32)>) -> i32 {
     glyphs.fold(0, |reach, (left, width, advance)| {
         reach.max(-left).max(left + width - advance)
     })
+}
+
+#[cfg(test)]
+mod glyph_index_tests {
+    use super::glyph_index;
+
+    #[test]
+    fn an_index_beyond_i32_is_no_pixel_not_a_wrapped_one() {
+        assert_eq!(glyph_index(3), 3);
+        assert_eq!(glyph_index(-2), -2);
+        // 2^32 + 3 would wrap to 3, a pixel of the glyph.
+        assert_eq!(glyph_index((1i128 << 32) + 3), -1);
+        assert_eq!(glyph_index(i128::MAX), -1);
+        assert_eq!(glyph_index(i128::MIN), -1);
+    }
 }

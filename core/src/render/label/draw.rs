@@ -17,6 +17,7 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
+use crate::render::font::glyph_index;
 use crate::render::font::{
     blit_aa_glyph, sample_aa_glyph, Font, GlyphCursors, GlyphDecoder, GlyphMask,
 };
@@ -303,7 +304,8 @@ impl<const N: usize> Label<N> {
                     }
                     let column = ((i128::from(pt.x) - left) * inverse) >> (2 * FX_BITS);
                     let row = ((upper - i128::from(pt.y)) * inverse) >> (2 * FX_BITS);
-                    mask.get(column as i32, row as i32).then_some((color, 255))
+                    mask.get(glyph_index(column), glyph_index(row))
+                        .then_some((color, 255))
                 });
                 true
             },
