@@ -4,7 +4,7 @@
 
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
-use sprig::render::font::fonts::{FONT_10X20, FONT_4X6, FONT_5X8, FONT_6X10, FONT_7X13, FONT_9X15};
+use sprig::render::font::fonts::{FONT_4X6, FONT_6X10};
 use sprig::render::font::{AaFont, CellFont, Font};
 use sprig::{Size2, Vec2};
 
@@ -48,9 +48,9 @@ pub struct Layout {
     /// The degree sign.
     pub degree: Place,
     /// The room temperature's label: where and in which font.
-    pub room: (Vec2, &'static CellFont),
+    pub room: (Vec2, Font),
     /// The status word's label, on panels with room for it.
-    pub status: Option<(Vec2, &'static CellFont)>,
+    pub status: Option<(Vec2, Font)>,
     /// The status light.
     pub light: Place,
     /// The clock's label: where, and in which font (large proportional digits on the
@@ -60,18 +60,71 @@ pub struct Layout {
     /// alpha channel).
     pub flame: Option<Place>,
     /// A wrapped hint, on panels with room for it: its box and font.
-    pub hint: Option<(Place, &'static CellFont)>,
+    pub hint: Option<(Place, Font)>,
     /// The − and + buttons.
     pub buttons: [Place; 2],
-    /// The buttons' font.
-    pub button_font: &'static CellFont,
+    /// The length and thickness of the buttons' − and + bars.
+    pub sign: (f32, f32),
     /// The menu items' middles, in [`Mode::ALL`](super::Mode::ALL) order.
     pub items: [Vec2; 4],
     /// A menu item's size.
     pub item: Size2,
     /// The menu's font.
-    pub item_font: &'static CellFont,
+    pub item_font: Font,
+    /// Whether the shapes' edges are anti-aliased (the colour panels), or crisp (the
+    /// OLED's pixels).
+    pub antialias: bool,
 }
+
+/// The OLED clock's digits: `embedded-graphics`' 7×14 bold digits and colon (its
+/// `FONT_6X10` zero and colon read as "◇" and "‡" at that size), as a cell font of the
+/// eleven characters `0` to `:` (made with `CellFont::cells_of_mono`).
+static OLED_CLOCK: CellFont = CellFont {
+    first: '0',
+    last: ':',
+    width: 7,
+    height: 14,
+    spacing: 1,
+    replacement: '0',
+    data: &[
+        0x00, 0x80, 0x67, 0x36, 0x9b, 0xcd, 0x66, 0xb3, 0xd9, 0xcc, 0x03, 0x00, 0x00, 0x00, 0x0c,
+        0xc7, 0x83, 0xc1, 0x60, 0x30, 0x18, 0x8c, 0x1f, 0x00, 0x00, 0x00, 0x78, 0x66, 0x33, 0x18,
+        0x06, 0xc3, 0x30, 0x0c, 0x7e, 0x00, 0x00, 0x00, 0xe0, 0x99, 0xcd, 0x60, 0x1c, 0x18, 0x6c,
+        0x36, 0xf3, 0x00, 0x00, 0x00, 0x00, 0x04, 0x83, 0xe1, 0x78, 0x36, 0x9b, 0x1f, 0x06, 0x03,
+        0x00, 0x00, 0x00, 0xbf, 0xc1, 0xe0, 0x33, 0x83, 0xc1, 0x66, 0x33, 0x0f, 0x00, 0x00, 0x00,
+        0x70, 0x6c, 0xb3, 0xc1, 0x67, 0x36, 0x9b, 0xcd, 0x3c, 0x00, 0x00, 0x00, 0xf0, 0x9b, 0x6d,
+        0x30, 0x0c, 0x06, 0x83, 0xc1, 0x60, 0x00, 0x00, 0x00, 0x80, 0x67, 0x36, 0x9b, 0x79, 0x3c,
+        0xb3, 0xd9, 0xcc, 0x03, 0x00, 0x00, 0x00, 0x9e, 0xd9, 0x6c, 0x36, 0xf3, 0xc1, 0x66, 0x1b,
+        0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0c, 0x06, 0x00, 0x00, 0x60, 0x30, 0x00, 0x00, 0x00,
+    ],
+};
+
+/// The colour panels' type: DejaVu Sans, anti-aliased in 4 bits, only the characters of
+/// the showcase's strings (`assets/strings/showcase-en.txt`). The status word and the
+/// hint.
+static SMALL: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 12,
+    chars_from = "../../assets/strings/showcase-en.txt",
+);
+/// The room's temperature.
+static TEXT: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars_from = "../../assets/strings/showcase-en.txt",
+);
+/// The menu's modes.
+static BOLD: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
+    size = 15,
+    chars = "HEATCOLUF",
+);
+/// The menu's modes in the 240×240 panel's narrower chips.
+static BOLD_SMALL: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
+    size = 12,
+    chars = "HEATCOLUF",
+);
 
 /// The clock's digits on the 240×240 panel: DejaVu Sans, 24 px, anti-aliased in 4 bits,
 /// rasterised when the crate compiles (`font!`); only these 11 glyphs reach flash.
@@ -110,7 +163,9 @@ const COLOR: Palette = Palette {
     background: Rgb888::new(10, 12, 20),
     text: Rgb888::new(240, 242, 248),
     dim: Rgb888::new(140, 148, 170),
-    ghost: Some(Rgb888::new(18, 20, 31)),
+    // Barely above the background: the unlit segments hint at the digit's shape, and
+    // 21.5 never reads as 28.5.
+    ghost: Some(Rgb888::new(14, 16, 25)),
     track: Rgb888::new(46, 52, 70),
     pressed: Rgb888::new(96, 108, 140),
     modes: [
@@ -132,17 +187,17 @@ impl Layout {
         knob: 7.0,
         digits: Place::new(31.0, 35.0, 40.0, 17.0),
         degree: Place::new(50.5, 41.0, 4.0, 4.0),
-        room: (Vec2::new(32.0, 19.0), &FONT_4X6),
+        room: (Vec2::new(32.0, 19.0), Font::Cells(&FONT_4X6)),
         status: None,
         light: Place::new(32.0, 50.0, 5.0, 5.0),
-        clock: (Vec2::new(97.0, 57.0), Font::Cells(&FONT_6X10)),
+        clock: (Vec2::new(97.0, 56.0), Font::Cells(&OLED_CLOCK)),
         flame: None,
         hint: None,
         buttons: [
             Place::new(21.0, 6.0, 12.0, 9.0),
             Place::new(43.0, 6.0, 12.0, 9.0),
         ],
-        button_font: &FONT_5X8,
+        sign: (5.0, 1.0),
         items: [
             Vec2::new(97.0, 42.0),
             Vec2::new(97.0, 31.0),
@@ -150,7 +205,8 @@ impl Layout {
             Vec2::new(97.0, 9.0),
         ],
         item: Size2::new(56.0, 10.0),
-        item_font: &FONT_6X10,
+        item_font: Font::Cells(&FONT_6X10),
+        antialias: false,
     };
 
     /// A 240×240 RGB565 panel (ST7789 class): the dial fills the screen, the menu is a
@@ -163,8 +219,8 @@ impl Layout {
         knob: 22.0,
         digits: Place::new(114.0, 136.0, 100.0, 56.0),
         degree: Place::new(178.0, 158.0, 12.0, 12.0),
-        room: (Vec2::new(120.0, 92.0), &FONT_9X15),
-        status: Some((Vec2::new(120.0, 184.0), &FONT_7X13)),
+        room: (Vec2::new(120.0, 92.0), Font::Aa(&TEXT)),
+        status: Some((Vec2::new(120.0, 184.0), Font::Aa(&SMALL))),
         light: Place::new(120.0, 204.0, 10.0, 10.0),
         clock: (Vec2::new(40.0, 224.0), Font::Aa(&CLOCK_24)),
         flame: Some(Place::new(82.0, 184.0, 14.0, 18.0)),
@@ -173,7 +229,7 @@ impl Layout {
             Place::new(84.0, 56.0, 40.0, 32.0),
             Place::new(156.0, 56.0, 40.0, 32.0),
         ],
-        button_font: &FONT_10X20,
+        sign: (14.0, 3.0),
         items: [
             Vec2::new(33.0, 16.0),
             Vec2::new(91.0, 16.0),
@@ -181,7 +237,8 @@ impl Layout {
             Vec2::new(207.0, 16.0),
         ],
         item: Size2::new(54.0, 22.0),
-        item_font: &FONT_7X13,
+        item_font: Font::Aa(&BOLD_SMALL),
+        antialias: true,
     };
 
     /// A 320×240 RGB565 panel (ILI9341 class): the dial on the left, the clock and a
@@ -194,25 +251,26 @@ impl Layout {
         knob: 22.0,
         digits: Place::new(110.0, 132.0, 100.0, 56.0),
         degree: Place::new(174.0, 154.0, 12.0, 12.0),
-        room: (Vec2::new(116.0, 88.0), &FONT_9X15),
-        status: Some((Vec2::new(116.0, 180.0), &FONT_7X13)),
+        room: (Vec2::new(116.0, 88.0), Font::Aa(&TEXT)),
+        status: Some((Vec2::new(116.0, 180.0), Font::Aa(&SMALL))),
         light: Place::new(116.0, 200.0, 10.0, 10.0),
         clock: (Vec2::new(272.0, 218.0), Font::Aa(&CLOCK_32)),
         flame: Some(Place::new(78.0, 180.0, 14.0, 18.0)),
-        hint: Some((Place::new(272.0, 22.0, 84.0, 30.0), &FONT_5X8)),
+        hint: Some((Place::new(268.0, 28.0, 100.0, 44.0), Font::Aa(&SMALL))),
         buttons: [
             Place::new(80.0, 52.0, 40.0, 32.0),
             Place::new(152.0, 52.0, 40.0, 32.0),
         ],
-        button_font: &FONT_10X20,
+        sign: (14.0, 3.0),
         items: [
-            Vec2::new(272.0, 170.0),
-            Vec2::new(272.0, 132.0),
-            Vec2::new(272.0, 94.0),
-            Vec2::new(272.0, 56.0),
+            Vec2::new(272.0, 176.0),
+            Vec2::new(272.0, 140.0),
+            Vec2::new(272.0, 104.0),
+            Vec2::new(272.0, 68.0),
         ],
         item: Size2::new(80.0, 30.0),
-        item_font: &FONT_9X15,
+        item_font: Font::Aa(&BOLD),
+        antialias: true,
     };
 
     /// The layout designed for a panel of `size`, if there is one.

@@ -17,7 +17,7 @@ pub mod thermostat;
 pub mod widgets;
 
 use embedded_graphics::pixelcolor::Rgb888;
-use sprig::render::font::CellFont;
+use sprig::render::font::Font;
 use sprig::render::{Image, Label, Overflow, Shape, Sprite, SpriteSheet};
 use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
 use sprig_ui::transition::Transition;
@@ -45,10 +45,10 @@ world! {
             Clock: 1,
             Segments: 1,
             Ring: 1,
-            Shape: 8,
+            Shape: 10,
             Sprite: 1,
             SpriteAnimation: 1,
-            Label: 10,
+            Label: 8,
         },
     };
 }
@@ -75,7 +75,7 @@ scene! {
     /// the thermostat's target by `step`.
     pub prefab StepButton<'a>(
         name: &'static str,
-        sign: &'static str,
+        adds: bool,
         place: Place,
         step: i32,
         thermostat: CompId,
@@ -85,10 +85,21 @@ scene! {
             position: place.at,
             size: place.size,
             Shape = Shape::rounded_rectangle(place.size.height / 2.0)
-                .with_fill(layout.palette.track),
-            Label = label(sign, layout.button_font, layout.palette.text),
+                .with_fill(layout.palette.track)
+                .with_antialias(layout.antialias),
             Button = Button::new().with_transition(Transition::zoom(0.86, 0.3)),
             Stepper = Stepper { thermostat, step },
+            // The sign, drawn as bars sized to the button (a font's − and + are small
+            // beside it).
+            node Bar {
+                size: (layout.sign.0, layout.sign.1),
+                Shape = sign_bar(layout),
+            },
+            node Stem {
+                active: adds,
+                size: (layout.sign.1, layout.sign.0),
+                Shape = sign_bar(layout),
+            },
         }
     }
 
@@ -137,7 +148,8 @@ scene! {
                     size: (layout.knob, layout.knob),
                     Shape = Shape::ellipse()
                         .with_fill(layout.palette.text)
-                        .with_stroke(layout.palette.background, layout.knob / 6.0),
+                        .with_stroke(layout.palette.background, layout.knob / 6.0)
+                        .with_antialias(layout.antialias),
                 },
             },
             node Target {
@@ -153,7 +165,8 @@ scene! {
                 position: layout.degree.at,
                 size: layout.degree.size,
                 Shape = Shape::ellipse()
-                    .with_stroke(layout.palette.text, layout.degree.size.width / 4.0),
+                    .with_stroke(layout.palette.text, layout.degree.size.width / 4.0)
+                    .with_antialias(layout.antialias),
             },
             node Room {
                 position: layout.room.0,
@@ -174,7 +187,9 @@ scene! {
             node Light {
                 position: layout.light.at,
                 size: layout.light.size,
-                Shape = Shape::ellipse().with_fill(layout.palette.modes[0]),
+                Shape = Shape::ellipse()
+                    .with_fill(layout.palette.modes[0])
+                    .with_antialias(layout.antialias),
                 StatusLight = StatusLight::new(thermostat.id(), &layout.palette),
             },
             node Clock {
@@ -208,11 +223,11 @@ scene! {
                 .with_overflow(Overflow::Clamp),
             },
             #[id] minus: prefab StepButton {
-                name: "Minus", sign: "-", place: layout.buttons[0], step: -STEP,
+                name: "Minus", adds: false, place: layout.buttons[0], step: -STEP,
                 thermostat: thermostat.id(), layout,
             },
             #[id] plus: prefab StepButton {
-                name: "Plus", sign: "+", place: layout.buttons[1], step: STEP,
+                name: "Plus", adds: true, place: layout.buttons[1], step: STEP,
                 thermostat: thermostat.id(), layout,
             },
             node Menu {
@@ -225,7 +240,8 @@ scene! {
                 #[id] highlight: node Highlight {
                     size: layout.item,
                     Shape = Shape::rounded_rectangle(layout.item.height / 2.0)
-                        .with_fill(layout.palette.modes[0]),
+                        .with_fill(layout.palette.modes[0])
+                        .with_antialias(layout.antialias),
                 },
                 #[id] heat: prefab MenuItem { k: 0, layout },
                 #[id] cool: prefab MenuItem { k: 1, layout },
@@ -249,10 +265,16 @@ static FLAME: SpriteSheet = SpriteSheet::grid(
 /// The flame's flicker: its frames back and forth, ten a second.
 const FLICKER: AnimationClip = AnimationClip::new(&[0, 1, 2, 3], 10, WrapMode::PingPong);
 
-/// A label in `font` (a cell font: `embedded-graphics`' ASCII fonts, drawn a row at a
-/// time) and `color`.
-fn label(text: &str, font: &'static CellFont, color: Rgb888) -> Label {
+/// A label in `font` and `color`.
+fn label(text: &str, font: Font, color: Rgb888) -> Label {
     Label::new(text).with_font(font).with_color(color)
+}
+
+/// One bar of a button's − or +: a rounded bar in the text colour.
+fn sign_bar(layout: &Layout) -> Shape {
+    Shape::rounded_rectangle(layout.sign.1 / 2.0)
+        .with_fill(layout.palette.text)
+        .with_antialias(layout.antialias)
 }
 
 /// Builds the showcase under the world's root, laid out by `layout`, and activates it
