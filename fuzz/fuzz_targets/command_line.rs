@@ -10,7 +10,10 @@ fuzz_target!(|data: &[u8]| {
         .split(|&b| b == 0)
         .map(|arg| String::from_utf8_lossy(arg).into_owned());
     if let Ok(options) = Options::try_parse_from(std::iter::once("app".to_owned()).chain(args)) {
-        assert!((1..=16).contains(&options.scale), "scale {}", options.scale);
+        if let Some(scale) = options.scale {
+            assert!((1..=16).contains(&scale), "scale {scale}");
+        }
+        assert!((1..=16).contains(&options.png_scale()));
         assert!(
             options.hold_seconds.is_finite() && options.hold_seconds >= 0.0,
             "hold {}",
