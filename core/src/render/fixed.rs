@@ -349,7 +349,11 @@ impl FxEllipse {
         // A circle: `dx² + dy² ≤ r²`, in 64 bits (each at most 2^31, so the sum of the
         // squares is below 2^63).
         if self.rx2 == self.ry2 {
-            let (dx, dy, r) = (dx.unsigned_abs(), dy.unsigned_abs(), self.rx2.unsigned_abs());
+            let (dx, dy, r) = (
+                dx.unsigned_abs(),
+                dy.unsigned_abs(),
+                self.rx2.unsigned_abs(),
+            );
             return dx * dx + dy * dy <= r * r;
         }
         // Every factor is at most 2^31 here (radii are limited to it), so each square
