@@ -701,6 +701,96 @@ fn draw_spans<C: RenderColor>(
     true
 }
 
+// The anti-aliased paths, each a function of its own that is not inlined: their state
+// (three outlines per edge, an arc's or a polygon's) then takes the stack only while
+// they draw, not in every shape's `draw` frame (the board's stack budget).
+
+/// An anti-aliased rectangle, rounded rectangle or ellipse.
+#[inline(never)]
+fn draw_soft_closed<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    geometry: &Geometry,
+    bounds: Rect,
+    fill: Option<Rgb888>,
+    stroke: Option<Stroke>,
+) {
+    let Some(half) = half_pixel(&canvas.to_screen()) else {
+        return;
+    };
+    let content = canvas.content();
+    let soft = SoftShape {
+        outer: SoftOutline::new(geometry, &content, 0, half),
+        inner: stroke.map(|s| {
+            let inner = SoftOutline::new(geometry, &content, fx(s.width), half);
+            (inner, s.color)
+        }),
+        fill,
+    };
+    if !soft.draw_rows(canvas, bounds) {
+        canvas.paint_fixed(bounds, |p| soft.shade(p));
+    }
+}
+
+/// A line in fixed point: anti-aliased, or with square ends.
+#[inline(never)]
+fn draw_soft_line<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    bounds: Rect,
+    (a, b, cap): (Vec2, Vec2, Cap),
+    stroke: Stroke,
+    soft: bool,
+) {
+    let Some(half) = half_pixel(&canvas.to_screen()) else {
+        return;
+    };
+    if let Some(line) = SoftLine::new(a, b, stroke.width, cap, half) {
+        canvas.paint_fixed(bounds, |p| {
+            let alpha = line.alpha(p, soft);
+            (alpha > 0).then_some((stroke.color, alpha))
+        });
+    }
+}
+
+/// An anti-aliased polygon through `points` (anchor space).
+#[inline(never)]
+fn draw_soft_polygon<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    bounds: Rect,
+    points: &[Vec2],
+    fill: Option<Rgb888>,
+    stroke: Option<Stroke>,
+) {
+    let Some(half) = half_pixel(&canvas.to_screen()) else {
+        return;
+    };
+    let stroke = stroke.map(|s| (s.width, s.color));
+    if let Some(polygon) = SoftPolygon::new(points, fill, stroke, half, true) {
+        canvas.paint_fixed(bounds, |p| polygon.shade(p));
+    }
+}
+
+/// An arc of the ring inscribed in the node's content.
+#[inline(never)]
+fn draw_arc<C: RenderColor>(
+    canvas: &mut Canvas<'_, C>,
+    bounds: Rect,
+    (start_degrees, sweep_degrees, thickness, cap): (f32, f32, f32, Cap),
+    fill: Rgb888,
+    soft: bool,
+) {
+    let Some(half) = half_pixel(&canvas.to_screen()) else {
+        return;
+    };
+    let content = canvas.content();
+    let sweep = (start_degrees, sweep_degrees);
+    let Some(arc) = ArcShader::new(&content, sweep, thickness, cap, half, soft) else {
+        return;
+    };
+    if !arc.draw_rows(canvas, bounds, fill) {
+        arc.draw_sampled(canvas, bounds, fill);
+    }
+}
+
 impl Draw for Shape {
     const DRAWS: bool = true;
 
@@ -715,16 +805,7 @@ impl Draw for Shape {
                 );
                 // Anti-aliased, or square ends: in fixed point.
                 if self.antialias || *cap == Cap::Butt {
-                    let Some(half) = half_pixel(&canvas.to_screen()) else {
-                        return;
-                    };
-                    let soft = self.antialias;
-                    if let Some(line) = SoftLine::new(a, b, stroke.width, *cap, half) {
-                        canvas.paint_fixed(bounds, |p| {
-                            let alpha = line.alpha(p, soft);
-                            (alpha > 0).then_some((stroke.color, alpha))
-                        });
-                    }
+                    draw_soft_line(canvas, bounds, (a, b, *cap), stroke, self.antialias);
                     return;
                 }
                 let half = stroke.width / 2.0;
@@ -741,16 +822,9 @@ impl Draw for Shape {
             cap,
         } = self.geometry
         {
-            let (Some(fill), Some(half)) = (self.fill, half_pixel(&canvas.to_screen())) else {
-                return;
-            };
-            let sweep = (start_degrees, sweep_degrees);
-            let Some(arc) = ArcShader::new(&content, sweep, thickness, cap, half, self.antialias)
-            else {
-                return;
-            };
-            if !arc.draw_rows(canvas, bounds, fill) {
-                arc.draw_sampled(canvas, bounds, fill);
+            if let Some(fill) = self.fill {
+                let sweep = (start_degrees, sweep_degrees, thickness, cap);
+                draw_arc(canvas, bounds, sweep, fill, self.antialias);
             }
             return;
         }
@@ -762,13 +836,7 @@ impl Draw for Shape {
                 let _ = moved.push(Shape::to_anchor_space(content, q));
             }
             if self.antialias {
-                let Some(half) = half_pixel(&canvas.to_screen()) else {
-                    return;
-                };
-                let stroke = stroke.map(|s| (s.width, s.color));
-                if let Some(polygon) = SoftPolygon::new(&moved, fill, stroke, half, true) {
-                    canvas.paint_fixed(bounds, |p| polygon.shade(p));
-                }
+                draw_soft_polygon(canvas, bounds, &moved, fill, stroke);
                 return;
             }
             canvas.paint(bounds, |p| {
@@ -783,20 +851,7 @@ impl Draw for Shape {
             return;
         }
         if self.antialias {
-            let Some(half) = half_pixel(&canvas.to_screen()) else {
-                return;
-            };
-            let soft = SoftShape {
-                outer: SoftOutline::new(&self.geometry, &content, 0, half),
-                inner: stroke.map(|s| {
-                    let inner = SoftOutline::new(&self.geometry, &content, fx(s.width), half);
-                    (inner, s.color)
-                }),
-                fill,
-            };
-            if !soft.draw_rows(canvas, bounds) {
-                canvas.paint_fixed(bounds, |p| soft.shade(p));
-            }
+            draw_soft_closed(canvas, &self.geometry, bounds, fill, stroke);
             return;
         }
         let outer = Outline::new(&self.geometry, &content, 0.0);
