@@ -88,11 +88,9 @@ where
         call: HookCall,
         dispatch: impl FnOnce(&mut Self, u16) -> Option<HookResult>,
     ) {
+        // For a type that draws, the dispatch marked its node for repainting when the
+        // hook returned (`SetHost::after_drawing_hook`): it had itself as `&mut self`.
         let result = dispatch(self, c as u16);
-        if result.is_some() {
-            // The hook had the component as `&mut self`: what it draws may have changed.
-            self.mark_comp_repaint(c);
-        }
         match result {
             Some(Ok(())) => {}
             Some(Err(error)) => {
