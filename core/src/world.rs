@@ -337,6 +337,14 @@ where
     fn before_hook(&mut self, index: u16, hook: Hook) {
         World::before_hook(self, index, hook);
     }
+
+    #[inline]
+    fn after_drawing_hook(&mut self, index: u16) {
+        let c = usize::from(index);
+        if c < C {
+            self.mark_repaint(usize::from(self.comps.slot(c).node));
+        }
+    }
 }
 
 /// A world that holds only a node tree: no components, no timers, no listeners, a

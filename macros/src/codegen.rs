@@ -122,8 +122,19 @@ pub fn component_set(set: &Set) -> TokenStream {
             quote_spanned! {ty.span()=>
                 if index < #end {
                     let at = index - #first;
-                    let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                    // Empty: its own hook is running. Traced before the component leaves its
+                    // slot and tested again right before the move, so that the compiler sees
+                    // the emptied slot refilled with nothing read in between and can drop the
+                    // write that empties it when the hook does not reach the world.
+                    if !::core::matches!(world.set_mut().#field.get(at), ::core::option::Option::Some(::core::option::Option::Some(_))) {
+                        return ::core::option::Option::None;
+                    }
                     world.before_hook(index as u16, call.hook());
+                    let slot = world.set_mut().#field.get_mut(at)?;
+                    if slot.is_none() {
+                        return ::core::option::Option::None;
+                    }
+                    let mut data = slot.take()?;
                     let result = ::sprig::dispatch_hook::<#ty>(
                         &mut data,
                         call,
@@ -131,6 +142,9 @@ pub fn component_set(set: &Set) -> TokenStream {
                     );
                     if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
                         *slot = ::core::option::Option::Some(data);
+                    }
+                    if <#ty as ::sprig::render::Draw>::DRAWS {
+                        world.after_drawing_hook(index as u16);
                     }
                     return ::core::option::Option::Some(result);
                 }
@@ -152,8 +166,19 @@ pub fn component_set(set: &Set) -> TokenStream {
                         && index.wrapping_sub(#first) < #cap
                     {
                         let at = index - #first;
-                        let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                        // Empty: its own hook is running. Traced before the component leaves its
+                        // slot and tested again right before the move, so that the compiler sees
+                        // the emptied slot refilled with nothing read in between and can drop the
+                        // write that empties it when the hook does not reach the world.
+                        if !::core::matches!(world.set_mut().#field.get(at), ::core::option::Option::Some(::core::option::Option::Some(_))) {
+                            return ::core::option::Option::None;
+                        }
                         world.before_hook(index as u16, ::sprig::Hook::#hook);
+                        let slot = world.set_mut().#field.get_mut(at)?;
+                    if slot.is_none() {
+                        return ::core::option::Option::None;
+                    }
+                    let mut data = slot.take()?;
                         let result = <#ty as ::sprig::Hooks>::#method(
                             &mut data,
                             &mut ::sprig::Ctx::new(world, index as u16),
@@ -161,6 +186,9 @@ pub fn component_set(set: &Set) -> TokenStream {
                         );
                         if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
                             *slot = ::core::option::Option::Some(data);
+                        }
+                        if <#ty as ::sprig::render::Draw>::DRAWS {
+                            world.after_drawing_hook(index as u16);
                         }
                         return ::core::option::Option::Some(result);
                     }
@@ -181,8 +209,19 @@ pub fn component_set(set: &Set) -> TokenStream {
                     && index.wrapping_sub(#first) < #cap
                 {
                     let at = index - #first;
-                    let mut data = world.set_mut().#field.get_mut(at)?.take()?;
+                    // Empty: its own hook is running. Traced before the component leaves its
+                    // slot and tested again right before the move, so that the compiler sees
+                    // the emptied slot refilled with nothing read in between and can drop the
+                    // write that empties it when the hook does not reach the world.
+                    if !::core::matches!(world.set_mut().#field.get(at), ::core::option::Option::Some(::core::option::Option::Some(_))) {
+                        return ::core::option::Option::None;
+                    }
                     world.before_hook(index as u16, ::sprig::Hook::OnEvent);
+                    let slot = world.set_mut().#field.get_mut(at)?;
+                    if slot.is_none() {
+                        return ::core::option::Option::None;
+                    }
+                    let mut data = slot.take()?;
                     let result = <#ty as ::sprig::Hooks>::on_event(
                         &mut data,
                         &mut ::sprig::Ctx::new(world, index as u16),
@@ -190,6 +229,9 @@ pub fn component_set(set: &Set) -> TokenStream {
                     );
                     if let ::core::option::Option::Some(slot) = world.set_mut().#field.get_mut(at) {
                         *slot = ::core::option::Option::Some(data);
+                    }
+                    if <#ty as ::sprig::render::Draw>::DRAWS {
+                        world.after_drawing_hook(index as u16);
                     }
                     return ::core::option::Option::Some(result);
                 }
