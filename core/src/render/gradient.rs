@@ -231,6 +231,9 @@ pub(crate) struct LinearShader {
     /// Stop positions in `T_ONE` units, ascending, and colours.
     at: [i64; MAX_GRADIENT_STOPS],
     colors: [Rgb888; MAX_GRADIENT_STOPS],
+    /// The colours' channels 16 bits apart (`r | g << 16 | b << 32`), so that one
+    /// multiply blends all three.
+    packed: [u64; MAX_GRADIENT_STOPS],
     /// `2^24 / (at[i + 1] − at[i])`, 0 for stops at the same place.
     inverse: [i64; MAX_GRADIENT_STOPS],
     count: usize,
@@ -257,9 +260,12 @@ impl LinearShader {
         let mut at = [0; MAX_GRADIENT_STOPS];
         let mut colors = [Rgb888::BLACK; MAX_GRADIENT_STOPS];
         let mut inverse = [0; MAX_GRADIENT_STOPS];
+        let mut packed = [0; MAX_GRADIENT_STOPS];
         for (i, &(offset, color)) in stops.iter().enumerate().take(count) {
             at[i] = offset;
             colors[i] = color;
+            packed[i] =
+                u64::from(color.r()) | u64::from(color.g()) << 16 | u64::from(color.b()) << 32;
         }
         for i in 0..count.saturating_sub(1) {
             let gap = at[i + 1] - at[i];
@@ -296,6 +302,7 @@ impl LinearShader {
             bounds,
             at,
             colors,
+            packed,
             inverse,
             count,
         })
@@ -345,17 +352,12 @@ impl LinearShader {
             i += 1;
         }
         // `t − at[i] < at[i + 1] − at[i] ≤ 2^16`: `f` is 0 to 255.
-        let f = ((t - self.at[i]) * self.inverse[i]) >> 16;
-        let (c0, c1) = (self.colors[i], self.colors[i + 1]);
-        let lerp = |a: u8, b: u8| {
-            let (a, b) = (i64::from(a), i64::from(b));
-            (a + (((b - a) * f + 128) >> 8)) as u8
-        };
-        Rgb888::new(
-            lerp(c0.r(), c1.r()),
-            lerp(c0.g(), c1.g()),
-            lerp(c0.b(), c1.b()),
-        )
+        let f = (((t - self.at[i]) * self.inverse[i]) >> 16) as u64;
+        // Each channel `(c0 · (256 − f) + c1 · f + 128) / 256`, which is
+        // `c0 + ⌊((c1 − c0) · f + 128) / 256⌋`; every lane stays below 2^16.
+        const HALF: u64 = 128 | 128 << 16 | 128 << 32;
+        let v = (self.packed[i] * (256 - f) + self.packed[i + 1] * f + HALF) >> 8;
+        Rgb888::new(v as u8, (v >> 16) as u8, (v >> 32) as u8)
     }
 
     /// Pixels `x0..x1` of screen row `y` (anchor-space y `ly`), each in its colour,
@@ -390,25 +392,29 @@ impl LinearShader {
         if alpha == 0 || pixels.is_empty() {
             return;
         }
-        let put = |pixel: &mut C, color: Rgb888| {
-            let ink = C::from_rgb888(color);
-            *pixel = if alpha == u8::MAX {
-                ink
-            } else {
-                ink.blend(*pixel, alpha)
-            };
-        };
-        match self.walk(rows, start, pixels.len(), y_term) {
-            Some((mut sum, step)) => {
+        match (self.walk(rows, start, pixels.len(), y_term), alpha) {
+            (Some((mut sum, step)), u8::MAX) => {
                 for pixel in pixels {
-                    put(pixel, self.color(Self::t_of(sum)));
+                    *pixel = C::from_rgb888(self.color(Self::t_of(sum)));
                     sum = sum.wrapping_add(step);
                 }
             }
-            None => {
+            (Some((mut sum, step)), _) => {
+                for pixel in pixels {
+                    let ink = C::from_rgb888(self.color(Self::t_of(sum)));
+                    *pixel = ink.blend(*pixel, alpha);
+                    sum = sum.wrapping_add(step);
+                }
+            }
+            (None, _) => {
                 for (x, pixel) in (start..).zip(pixels.iter_mut()) {
                     let t = Self::t_of(self.x_term(rows.x_at(x)).saturating_add(y_term));
-                    put(pixel, self.color(t));
+                    let ink = C::from_rgb888(self.color(t));
+                    *pixel = if alpha == u8::MAX {
+                        ink
+                    } else {
+                        ink.blend(*pixel, alpha)
+                    };
                 }
             }
         }

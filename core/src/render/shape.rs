@@ -6,6 +6,9 @@
 //! `convert_to_node_space`). Strokes are drawn inside the outline (as `embedded-graphics`
 //! draws them by default), lines centred on the segment. Drawing samples pixel centres
 //! through the node's full transform, so rotation, scale and anchor apply to every shape.
+//! Rectangles, rounded rectangles and ellipses may be filled with a linear
+//! [`Gradient`]; rectangles and rounded rectangles may cast a soft [`Shadow`], drawn
+//! under them in the same node (whose bounds grow to hold it).
 
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Point;
@@ -867,13 +870,14 @@ fn draw_shadow<C: RenderColor, F: Falloff>(
 }
 
 impl Shape {
-    /// Draws the shadow, if any (see [`Shadow`]), before the shape over `content`;
-    /// `half` is half a pixel in anchor units.
+    /// Draws the shadow, if any (see [`Shadow`]), before the shape over `content`,
+    /// filled with `paint`; `half` is half a pixel in anchor units when the shape is
+    /// anti-aliased.
     fn draw_shadow<C: RenderColor>(
         &self,
         canvas: &mut Canvas<'_, C>,
         content: Rect,
-        half: Fx,
+        half: Option<Fx>,
         paint: Option<&Paint>,
     ) {
         let Some(shadow) = self.drawn_shadow() else {
@@ -888,14 +892,12 @@ impl Shape {
         );
         // Where the shape is opaque, the shadow needs no drawing: the shape covers it
         // with its own colour (on an opaque node only).
-        let hidden = (canvas.opacity() == u8::MAX && paint.is_some()).then(|| {
-            let inset = if self.antialias { half } else { 0 };
-            Outline::inset(&self.geometry, &content, inset)
-        });
+        let hidden = (canvas.opacity() == u8::MAX && paint.is_some())
+            .then(|| Outline::inset(&self.geometry, &content, half.unwrap_or(0)));
         let ink = (shadow.color, shadow.opacity);
         let blur = half_blur(shadow);
         let geometry = &self.geometry;
-        if self.antialias && blur <= half {
+        if let Some(half) = half.filter(|&half| blur <= half) {
             // No blur, or less than a pixel: the anti-aliased outline.
             let outline = SoftOutline::new(geometry, &moved, 0, half);
             draw_shadow(canvas, bounds, &outline, ink, hidden.as_ref());
@@ -992,14 +994,18 @@ impl Draw for Shape {
             return;
         }
         let fill = self.paint(&content);
-        let half = half_pixel(&canvas.to_screen());
-        if let Some(half) = half {
-            self.draw_shadow(canvas, content, half, fill.as_ref());
-        }
-        if self.antialias {
-            let Some(half) = half else {
+        // Anti-aliased: half a pixel in anchor units (nothing to draw on a map that
+        // flattens the node).
+        let half = if self.antialias {
+            let Some(half) = half_pixel(&canvas.to_screen()) else {
                 return;
             };
+            Some(half)
+        } else {
+            None
+        };
+        self.draw_shadow(canvas, content, half, fill.as_ref());
+        if let Some(half) = half {
             let soft = SoftShape {
                 outer: SoftOutline::new(&self.geometry, &content, 0, half),
                 inner: stroke.map(|s| {
