@@ -94,7 +94,8 @@ pub struct Stroke {
 pub struct Shape {
     /// The outline.
     pub geometry: Geometry,
-    /// Fill colour, if filled.
+    /// Fill colour, if filled (a [`gradient`](Self::gradient) with stops replaces it on
+    /// a rectangle, rounded rectangle or ellipse).
     pub fill: Option<Rgb888>,
     /// Stroke, if stroked.
     pub stroke: Option<Stroke>,
