@@ -12,11 +12,11 @@
 //! The last rows draw a picture (raw, RGBA with alpha, TGA, RLE TGA, a sprite frame) by
 //! Sprig's fast path and its sampled path beside `embedded-graphics`' `Image` of an
 //! `ImageRaw` and of a `tinytga::Tga` (`render_parts/image.rs`). Then one large shape per
-//! geometry, anti-aliased, hard-edged and through `embedded-graphics`' own primitive
-//! (`render_parts/shapes.rs`).
+//! geometry, anti-aliased, hard-edged and through `embedded-graphics`' own primitive,
+//! and gradient fills and shadows beside flat fills (`render_parts/shapes.rs`).
 //!
 //! Run with `cargo bench -p sprig-core --bench render` (`-- shapes` for the shape rows
-//! alone).
+//! alone, `-- gradients` for the gradient and shadow rows alone).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -327,9 +327,15 @@ fn text_bench() {
 }
 
 fn main() {
-    // `cargo bench -p sprig-core --bench render -- shapes`: the shape rows alone.
+    // `cargo bench -p sprig-core --bench render -- shapes`: the shape rows alone, with
+    // the gradient and shadow rows (`-- gradients`: those alone).
+    if std::env::args().any(|a| a == "gradients") {
+        shape_rows::run_gradients();
+        return;
+    }
     if std::env::args().any(|a| a == "shapes") {
         shape_rows::run();
+        shape_rows::run_gradients();
         return;
     }
     text_bench();
@@ -478,4 +484,5 @@ fn main() {
     );
     image_row::run();
     shape_rows::run();
+    shape_rows::run_gradients();
 }

@@ -7,7 +7,7 @@ use embedded_graphics::pixelcolor::{BinaryColor, Gray4, Rgb565, Rgb888};
 use embedded_graphics::prelude::Size;
 use proptest::prelude::*;
 use sprig::render::damage::BusCost;
-use sprig::render::{RenderColor, Renderer, Shape};
+use sprig::render::{Gradient, RenderColor, Renderer, Shadow, Shape};
 use sprig::{world, NodeId, Size2, Vec2};
 use sprig_tests::framebuffer::Framebuffer;
 
@@ -22,6 +22,7 @@ world! {
 }
 
 const WIDTH: u32 = 48;
+const NODES: usize = 12;
 const HEIGHT: u32 = 32;
 
 #[derive(Clone, Debug)]
@@ -41,7 +42,7 @@ enum Change {
 }
 
 fn change() -> impl Strategy<Value = Change> {
-    let n = 0..10usize;
+    let n = 0..NODES;
     prop_oneof![
         3 => (n.clone(), -10.0f32..60.0, -10.0f32..40.0).prop_map(|(i, x, y)| Change::Move(i, x, y)),
         2 => (n.clone(), -180.0f32..180.0).prop_map(|(i, a)| Change::Turn(i, a)),
@@ -64,8 +65,20 @@ fn palette(k: u8) -> Rgb888 {
 
 fn shape(k: usize) -> Shape {
     let color = palette(k as u8);
-    match k % 10 {
+    match k % NODES {
         0 => Shape::rectangle().with_fill(color),
+        // Gradients and shadows: the shadow reaches past the node's content box.
+        10 => Shape::rounded_rectangle(3.0)
+            .with_gradient(Gradient::linear(
+                35.0,
+                [(0.0, color), (0.4, palette(7)), (1.0, palette(2))],
+            ))
+            .with_stroke(palette(5), 1.0)
+            .with_shadow(Shadow::new(Vec2::new(3.0, -2.5), 5.0, palette(9), 170))
+            .with_antialias(true),
+        11 => Shape::rectangle()
+            .with_gradient(Gradient::linear(0.0, [(0.0, color), (1.0, palette(4))]))
+            .with_shadow(Shadow::new(Vec2::new(-4.0, 2.0), 0.0, palette(6), 255)),
         1 => Shape::ellipse()
             .with_fill(color)
             .with_stroke(palette(k as u8 + 1), 1.5),
@@ -95,7 +108,7 @@ fn shape(k: usize) -> Shape {
         )
         .with_stroke(color, 2.5)
         .with_antialias(true),
-        _ => Shape::polygon(&[
+        9 => Shape::polygon(&[
             Vec2::new(0.0, 0.0),
             Vec2::new(10.0, 1.5),
             Vec2::new(6.0, 8.0),
@@ -104,12 +117,15 @@ fn shape(k: usize) -> Shape {
         .with_fill(color)
         .with_stroke(palette(3), 1.25)
         .with_antialias(true),
+        // Ellipse with a vertical gradient, hard-edged.
+        _ => Shape::ellipse()
+            .with_gradient(Gradient::linear(90.0, [(0.0, color), (1.0, palette(1))])),
     }
 }
 
 fn build(w: &mut W) -> Vec<NodeId> {
     let root = w.root();
-    (0..10)
+    (0..NODES)
         .map(|k| {
             let n = w.create_child(root, "n").unwrap();
             w.set_content_size(n, Size2::new(8.0 + k as f32, 6.0 + (k % 4) as f32))
@@ -148,7 +164,16 @@ fn apply(w: &mut W, nodes: &[NodeId], c: &Change) {
         Change::Recolor(i, k) => {
             if let Some(n) = live(i) {
                 if let Some(c) = w.component_of::<Shape>(n).unwrap() {
-                    w.get_mut::<Shape>(c).unwrap().fill = Some(palette(k));
+                    let shape = w.get_mut::<Shape>(c).unwrap();
+                    shape.fill = Some(palette(k));
+                    // A shadow changes its reach, a gradient its angle.
+                    if let Some(s) = shape.shadow.as_mut() {
+                        s.blur = f32::from(k % 9);
+                        s.offset = Vec2::new(f32::from(k % 7) - 3.0, f32::from(k % 5) - 2.0);
+                    }
+                    if let Some(g) = shape.gradient.as_mut() {
+                        g.angle_degrees = f32::from(k) * 1.5;
+                    }
                 }
             }
         }

@@ -18,7 +18,7 @@ use embedded_graphics::primitives::{
 };
 use embedded_graphics::{Drawable, Pixel};
 use sprig::render::damage::BusCost;
-use sprig::render::{Cap, Renderer, Shape};
+use sprig::render::{Cap, Gradient, Renderer, Shadow, Shape};
 use sprig::{world, Size2, Vec2};
 
 world! {
@@ -270,6 +270,97 @@ pub fn run() {
             per(soft),
             per(hard),
             eg_ns / covered as f64,
+        );
+    }
+}
+
+/// A gradient from the bench's fill colour to a blue, at `degrees`.
+fn gradient(degrees: f32) -> Gradient {
+    Gradient::linear(degrees, [(0.0, FILL), (1.0, Rgb888::new(30, 140, 255))])
+}
+
+/// Prints the gradient and shadow rows: ns per pixel of a flat fill and of gradients at
+/// three angles (horizontal: a colour a pixel; vertical: one a row; 30°), then a
+/// rounded rectangle without and with a shadow.
+pub fn run_gradients() {
+    println!();
+    println!(
+        "Gradients on a {SIDE} x {SIDE} Rgb565 framebuffer, ns per covered pixel (net of an empty redraw):"
+    );
+    println!("| shape | covered px | flat | gradient 0° | gradient 90° | gradient 30° |");
+    println!("|---|---|---|---|---|---|");
+    let (empty, _) = sprig_ns(&mut world_with(None, (1.0, 1.0), 0.0));
+    let cases: [(&str, Shape, (f32, f32), f32); 5] = [
+        ("rectangle, 80 x 40", Shape::rectangle(), (80.0, 40.0), 0.0),
+        (
+            "rectangle, 80 x 40, anti-aliased, off the grid",
+            Shape::rectangle().with_antialias(true),
+            (80.5, 40.5),
+            0.0,
+        ),
+        (
+            "rounded rectangle, 88 x 48, radius 16",
+            Shape::rounded_rectangle(16.0),
+            (88.0, 48.0),
+            0.0,
+        ),
+        (
+            "rounded rectangle, 88 x 48, radius 16, anti-aliased",
+            Shape::rounded_rectangle(16.0).with_antialias(true),
+            (88.0, 48.0),
+            0.0,
+        ),
+        (
+            "rounded rectangle, 64 x 40, radius 10, anti-aliased, turned 30 degrees",
+            Shape::rounded_rectangle(10.0).with_antialias(true),
+            (64.0, 40.0),
+            30.0,
+        ),
+    ];
+    for (name, shape, size, degrees) in cases {
+        let (flat, covered) = sprig_ns(&mut world_with(
+            Some(shape.clone().with_fill(FILL)),
+            size,
+            degrees,
+        ));
+        let per = |ns: f64| (ns - empty).max(0.0) / covered as f64;
+        let mut row = format!("| {name} | {covered} | {:.2} |", per(flat));
+        for angle in [0.0, 90.0, 30.0] {
+            let (ns, _) = sprig_ns(&mut world_with(
+                Some(shape.clone().with_gradient(gradient(angle))),
+                size,
+                degrees,
+            ));
+            row.push_str(&format!(" {:.2} |", per(ns)));
+        }
+        println!("{row}");
+    }
+    println!();
+    println!(
+        "Shadows: a rounded rectangle, 64 x 40, radius 10, anti-aliased, moved (3, -4); ns per pixel the picture changes:"
+    );
+    println!("| shadow | changed px | ns per frame (net) | ns per px | frame / no shadow |");
+    println!("|---|---|---|---|---|");
+    let shape = Shape::rounded_rectangle(10.0)
+        .with_fill(FILL)
+        .with_antialias(true);
+    let shadow = |blur: f32| Shadow::new(Vec2::new(3.0, -4.0), blur, Rgb888::new(90, 90, 90), 160);
+    let mut base = 0.0;
+    for (name, shape) in [
+        ("none", shape.clone()),
+        ("hard (blur 0)", shape.clone().with_shadow(shadow(0.0))),
+        ("blur 8", shape.clone().with_shadow(shadow(8.0))),
+        ("blur 16", shape.clone().with_shadow(shadow(16.0))),
+    ] {
+        let (ns, covered) = sprig_ns(&mut world_with(Some(shape), (64.0, 40.0), 0.0));
+        let net = (ns - empty).max(0.0);
+        if base == 0.0 {
+            base = net;
+        }
+        println!(
+            "| {name} | {covered} | {net:.0} | {:.2} | {:.2} |",
+            net / covered as f64,
+            net / base
         );
     }
 }

@@ -469,6 +469,13 @@ impl AxisRows {
         self.x.at(x)
     }
 
+    /// The difference between the anchor-space x of neighbouring columns' centres,
+    /// when it is exactly the same across the row (a whole number of [`Fx`] units, as
+    /// on a node at scale 1; clamped coordinates far out aside: check the ends).
+    pub(crate) fn x_step(&self) -> Option<Fx> {
+        self.x.exact_step()
+    }
+
     /// The columns of the area whose pixel centres have an anchor-space x in
     /// `first..=last` (both in [`Fx`]), as `x0..x1` (empty when `x0 >= x1`): one run,
     /// whichever way the node is mirrored.

@@ -624,6 +624,17 @@ impl FxAxis {
         }
     }
 
+    /// The difference between the local coordinates of neighbouring columns (or rows),
+    /// when it is the same everywhere: the step is a whole number of [`Fx`] units (as
+    /// at scale 1), and the coordinates are not clamped. `None` otherwise.
+    pub(crate) fn exact_step(&self) -> Option<Fx> {
+        let unit = 1i128 << FX_SHIFT;
+        if self.step % unit != 0 {
+            return None;
+        }
+        Fx::try_from(self.step >> FX_SHIFT).ok()
+    }
+
     /// The local coordinate of screen column (or row) `i`'s centre.
     pub(crate) fn at(&self, i: i32) -> Fx {
         if let Some((step, offset)) = self.narrow {

@@ -22,6 +22,7 @@ mod draw_order;
 mod fingerprint;
 pub mod fixed;
 pub mod font;
+mod gradient;
 mod image;
 mod label;
 mod progress;
@@ -39,6 +40,7 @@ pub use color::RenderColor;
 pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
+pub use gradient::{Gradient, GradientStop, Shadow, MAX_GRADIENT_STOPS};
 pub use image::{Image, ImageSource, Transparency};
 pub use label::{
     HorizontalAlign, Label, Overflow, VerticalAlign, DEFAULT_LABEL_CAPACITY, ELLIPSIS,

@@ -6,6 +6,9 @@
 //! `convert_to_node_space`). Strokes are drawn inside the outline (as `embedded-graphics`
 //! draws them by default), lines centred on the segment. Drawing samples pixel centres
 //! through the node's full transform, so rotation, scale and anchor apply to every shape.
+//! Rectangles, rounded rectangles and ellipses may be filled with a linear
+//! [`Gradient`]; rectangles and rounded rectangles may cast a soft [`Shadow`], drawn
+//! under them in the same node (whose bounds grow to hold it).
 
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Point;
@@ -17,6 +20,7 @@ use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded};
+use crate::render::gradient::{half_blur, Falloff, Gradient, LinearShader, Paint, Shadow, Smooth};
 use crate::render::segments::{SoftLine, SoftPolygon};
 use crate::render::span::{self, Coverage};
 use crate::{Component, HookMask, Hooks, Rect, Vec2};
@@ -90,13 +94,20 @@ pub struct Stroke {
 pub struct Shape {
     /// The outline.
     pub geometry: Geometry,
-    /// Fill colour, if filled.
+    /// Fill colour, if filled (a [`gradient`](Self::gradient) with stops replaces it on
+    /// a rectangle, rounded rectangle or ellipse).
     pub fill: Option<Rgb888>,
     /// Stroke, if stroked.
     pub stroke: Option<Stroke>,
     /// Whether a rectangle's, rounded rectangle's or ellipse's edges are anti-aliased
     /// (see [`with_antialias`](Self::with_antialias)); off by default for now.
     pub antialias: bool,
+    /// A gradient filling a rectangle, rounded rectangle or ellipse instead of
+    /// [`fill`](Self::fill) (see [`with_gradient`](Self::with_gradient)).
+    pub gradient: Option<Gradient>,
+    /// A drop shadow under a rectangle or rounded rectangle (see
+    /// [`with_shadow`](Self::with_shadow)).
+    pub shadow: Option<Shadow>,
 }
 
 impl Shape {
@@ -106,6 +117,8 @@ impl Shape {
             fill: None,
             stroke: None,
             antialias: false,
+            gradient: None,
+            shadow: None,
         }
     }
 
@@ -214,6 +227,68 @@ impl Shape {
     pub fn with_antialias(mut self, antialias: bool) -> Self {
         self.antialias = antialias;
         self
+    }
+
+    /// This shape filled with a linear gradient (see [`Gradient`]) instead of one
+    /// colour: it replaces [`fill`](Self::fill) (and fills the shape when it has no fill
+    /// colour); the stroke stays. Rectangles, rounded rectangles and ellipses, hard-edged
+    /// or anti-aliased, upright or turned; lines, polygons and arcs ignore it. A
+    /// gradient without stops is ignored.
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig::render::{Gradient, Shape};
+    ///
+    /// let button = Shape::rounded_rectangle(5.0)
+    ///     .with_gradient(Gradient::linear(
+    ///         90.0,
+    ///         [(0.0, Rgb888::new(0, 90, 200)), (1.0, Rgb888::new(80, 170, 255))],
+    ///     ))
+    ///     .with_stroke(Rgb888::new(255, 255, 255), 1.0)
+    ///     .with_antialias(true);
+    /// assert!(button.gradient.is_some() && button.fill.is_none());
+    /// ```
+    pub fn with_gradient(mut self, gradient: Gradient) -> Self {
+        self.gradient = Some(gradient);
+        self
+    }
+
+    /// This shape over a drop shadow (see [`Shadow`]), drawn under it in the same
+    /// node: the node's bounds, and so the damage when it moves or changes, grow to hold
+    /// the shadow. Rectangles and rounded rectangles, upright or turned (the shadow
+    /// turns with the node); the other geometries ignore it.
+    ///
+    /// ```
+    /// use embedded_graphics::pixelcolor::Rgb888;
+    /// use sprig::render::{Shadow, Shape};
+    /// use sprig::Vec2;
+    ///
+    /// let card = Shape::rectangle()
+    ///     .with_fill(Rgb888::new(240, 240, 240))
+    ///     .with_shadow(Shadow::new(Vec2::new(0.0, -2.0), 4.0, Rgb888::new(0, 0, 0), 100));
+    /// assert_eq!(card.shadow.map(|s| s.blur), Some(4.0));
+    /// ```
+    pub fn with_shadow(mut self, shadow: Shadow) -> Self {
+        self.shadow = Some(shadow);
+        self
+    }
+
+    /// What fills a closed shape over `content`: its gradient, or its fill colour.
+    fn paint(&self, content: &Rect) -> Option<Paint> {
+        self.gradient
+            .as_ref()
+            .and_then(|g| LinearShader::new(g, content))
+            .map(Paint::Linear)
+            .or(self.fill.map(Paint::Flat))
+    }
+
+    /// The shadow this shape draws: rectangles and rounded rectangles, not transparent.
+    fn drawn_shadow(&self) -> Option<&Shadow> {
+        let closed = matches!(
+            self.geometry,
+            Geometry::Rectangle | Geometry::RoundedRectangle { .. }
+        );
+        self.shadow.as_ref().filter(|s| closed && s.opacity > 0)
     }
 }
 
@@ -337,7 +412,7 @@ impl Outline {
     /// `2 · ramp.half` units across: `half` inside the outline or more is all of it, `half`
     /// outside or more none, linearly in between (a rectangle's corners: the product
     /// of the two edges' coverages, the area the corner covers).
-    fn coverage(&self, p: FxPoint, ramp: &Ramp) -> u8 {
+    fn coverage<F: Falloff>(&self, p: FxPoint, ramp: &F) -> u8 {
         match self {
             Outline::Rectangle(r) => {
                 let (across_x, across_y) = r.depths(p);
@@ -401,6 +476,18 @@ impl Ramp {
 
     #[inline]
     pub(crate) fn at(&self, depth: Fx) -> u8 {
+        <Self as Falloff>::at(self, depth)
+    }
+}
+
+impl Falloff for Ramp {
+    #[inline]
+    fn half(&self) -> Fx {
+        self.half
+    }
+
+    #[inline]
+    fn at(&self, depth: Fx) -> u8 {
         if depth >= self.half {
             255
         } else if depth <= -self.half {
@@ -431,21 +518,29 @@ pub(crate) fn mix(fill: Rgb888, stroke: Rgb888, inner: u8, outer: u8) -> Rgb888 
 /// A closed outline with anti-aliased edges: the outline itself, what lies within
 /// half a pixel of it (`plus`, where coverage may be above 0) and what lies half a
 /// pixel inside it (`minus`, where coverage is whole), the pixel's half width in
-/// anchor-space units.
-struct SoftOutline {
+/// anchor-space units. With a [`Smooth`] fall-off instead of the [`Ramp`], `half` is
+/// half a shadow's blur; with `half` 0, `plus` and `minus` are the outline itself, and
+/// the edge is hard.
+struct SoftOutline<F = Ramp> {
     edge: Outline,
     plus: Outline,
     minus: Outline,
-    ramp: Ramp,
+    ramp: F,
 }
 
 impl SoftOutline {
     fn new(geometry: &Geometry, content: &Rect, inset: Fx, half: Fx) -> Self {
+        SoftOutline::with_falloff(geometry, content, inset, half, Ramp::new(half))
+    }
+}
+
+impl<F: Falloff> SoftOutline<F> {
+    fn with_falloff(geometry: &Geometry, content: &Rect, inset: Fx, half: Fx, ramp: F) -> Self {
         SoftOutline {
             edge: Outline::inset(geometry, content, inset),
             plus: Outline::inset(geometry, content, inset.saturating_sub(half)),
             minus: Outline::inset(geometry, content, inset.saturating_add(half)),
-            ramp: Ramp::new(half),
+            ramp,
         }
     }
 
@@ -467,7 +562,7 @@ impl SoftOutline {
 struct SoftShape {
     outer: SoftOutline,
     inner: Option<(SoftOutline, Rgb888)>,
-    fill: Option<Rgb888>,
+    fill: Option<Paint>,
 }
 
 impl SoftShape {
@@ -480,11 +575,11 @@ impl SoftShape {
             return None;
         }
         let Some((inner, stroke)) = &self.inner else {
-            return self.fill.map(|f| (f, outer));
+            return self.fill.as_ref().map(|f| (f.at(p), outer));
         };
         let inside = inner.coverage(p).min(outer);
-        match self.fill {
-            Some(fill) => Some((mix(fill, *stroke, inside, outer), outer)),
+        match &self.fill {
+            Some(fill) => Some((mix(fill.at(p), *stroke, inside, outer), outer)),
             None => (outer > inside).then(|| (*stroke, outer - inside)),
         }
     }
@@ -511,8 +606,8 @@ impl SoftShape {
                 continue;
             };
             if self.inner.is_none() {
-                if let Some(fill) = self.fill {
-                    self.fill_row(canvas, &rows, (y, ly), (v0, v1), fill);
+                if let Some(fill) = &self.fill {
+                    fill_row(canvas, &rows, (y, ly), (v0, v1), &self.outer, fill, u8::MAX);
                 }
                 continue;
             }
@@ -535,8 +630,8 @@ impl SoftShape {
             shade(canvas, v0, s0);
             match &self.inner {
                 None => {
-                    if let Some(fill) = self.fill {
-                        canvas.span(y, s0, s1, fill, Coverage::Full);
+                    if let Some(fill) = &self.fill {
+                        fill.span(canvas, &rows, (y, ly), (s0, s1), u8::MAX);
                     }
                 }
                 Some((inner, stroke)) => match columns(&inner.plus, ly) {
@@ -546,8 +641,8 @@ impl SoftShape {
                         match columns(&inner.minus, ly) {
                             Some((m0, m1)) if m0 >= p0 && m1 <= p1 => {
                                 shade(canvas, p0, m0);
-                                if let Some(fill) = self.fill {
-                                    canvas.span(y, m0, m1, fill, Coverage::Full);
+                                if let Some(fill) = &self.fill {
+                                    fill.span(canvas, &rows, (y, ly), (m0, m1), u8::MAX);
                                 }
                                 shade(canvas, m1, p1);
                             }
@@ -564,77 +659,97 @@ impl SoftShape {
     }
 }
 
-impl SoftShape {
-    /// A row of a filled shape without a stroke, whose visible pixels are `v0..v1`:
-    /// the whole ones as a span, the runs of one coverage (a rectangle's top and bottom
-    /// rows, a rounded rectangle's between its corners) as spans of that coverage, the
-    /// other pixels near the edge one by one. The values [`shade`](Self::shade) gives.
-    fn fill_row<C: RenderColor>(
-        &self,
-        canvas: &mut Canvas<'_, C>,
-        rows: &AxisRows,
-        (y, ly): (i32, Fx),
-        (v0, v1): (i32, i32),
-        fill: Rgb888,
-    ) {
-        let outline = &self.outer;
-        // The columns of a run of anchor-space x, clamped to the visible ones.
-        let columns = |(first, last): (Fx, Fx)| {
-            let (x0, x1) = rows.columns(first, last);
-            (x0.clamp(v0, v1), x1.clamp(v0, v1))
+/// A row of a filled outline without a stroke, whose visible pixels are `v0..v1`, in
+/// `paint` covered by `alpha` (the shape's fill at 255, a shadow at its opacity): the
+/// whole pixels as a span, the runs of one coverage (a rectangle's top and bottom rows,
+/// a rounded rectangle's between its corners) as spans of that coverage, the other
+/// pixels near the edge one by one. The values [`SoftOutline::coverage`] gives, times
+/// `alpha`.
+fn fill_row<C: RenderColor, F: Falloff>(
+    canvas: &mut Canvas<'_, C>,
+    rows: &AxisRows,
+    (y, ly): (i32, Fx),
+    (v0, v1): (i32, i32),
+    outline: &SoftOutline<F>,
+    paint: &Paint,
+    alpha: u8,
+) {
+    // The columns of a run of anchor-space x, clamped to the visible ones.
+    let columns = |(first, last): (Fx, Fx)| {
+        let (x0, x1) = rows.columns(first, last);
+        (x0.clamp(v0, v1), x1.clamp(v0, v1))
+    };
+    // Pixels in `plus` but not in `minus`: the edge's coverage, known to be needed,
+    // blended as `Canvas::blend` would, straight into the clipped row.
+    let edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
+        let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
+            return;
         };
-        // Pixels in `plus` but not in `minus`: the edge's coverage, known to be needed,
-        // blended as `Canvas::blend` would, straight into the clipped row.
-        let ink = C::from_rgb888(fill);
-        let edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
-            let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
-                return;
-            };
-            for (x, pixel) in (start..).zip(pixels.iter_mut()) {
-                let p = FxPoint {
-                    x: rows.x_at(x),
-                    y: ly,
-                };
-                match span::times(outline.edge.coverage(p, &outline.ramp), opacity) {
-                    0 => {}
-                    u8::MAX => *pixel = ink,
-                    alpha => *pixel = ink.blend(*pixel, alpha),
+        let point = |x: i32| FxPoint {
+            x: rows.x_at(x),
+            y: ly,
+        };
+        let cover = |p: FxPoint| {
+            let c = outline.edge.coverage(p, &outline.ramp);
+            span::times(span::times(c, alpha), opacity)
+        };
+        match paint {
+            Paint::Flat(color) => {
+                let ink = C::from_rgb888(*color);
+                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                    match cover(point(x)) {
+                        0 => {}
+                        u8::MAX => *pixel = ink,
+                        a => *pixel = ink.blend(*pixel, a),
+                    }
                 }
             }
-        };
-        let flat = outline
-            .edge
-            .flat_run(ly, outline.ramp.half)
-            .map(columns)
-            .filter(|(f0, f1)| f0 < f1);
-        // A band of edge pixels, with its run of one coverage as a span.
-        let band = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| match flat {
-            Some((f0, f1)) if f0 < x1 && f1 > x0 => {
-                let (a, b) = (f0.max(x0), f1.min(x1));
-                edge(canvas, x0, a);
-                let p = FxPoint {
-                    x: rows.x_at(a),
-                    y: ly,
-                };
-                let alpha = outline.edge.coverage(p, &outline.ramp);
-                canvas.span(y, a, b, fill, Coverage::Const(alpha));
-                edge(canvas, b, x1);
+            Paint::Linear(_) => {
+                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                    let p = point(x);
+                    match cover(p) {
+                        0 => {}
+                        u8::MAX => *pixel = C::from_rgb888(paint.at(p)),
+                        a => *pixel = C::from_rgb888(paint.at(p)).blend(*pixel, a),
+                    }
+                }
             }
-            _ => edge(canvas, x0, x1),
-        };
-        match outline
-            .minus
-            .row_span(ly)
-            .map(columns)
-            .filter(|(s0, s1)| s0 < s1)
-        {
-            Some((s0, s1)) => {
-                band(canvas, v0, s0);
-                canvas.span(y, s0, s1, fill, Coverage::Full);
-                band(canvas, s1, v1);
-            }
-            None => band(canvas, v0, v1),
         }
+    };
+    let flat = outline
+        .edge
+        .flat_run(ly, outline.ramp.half())
+        .map(columns)
+        .filter(|(f0, f1)| f0 < f1);
+    // A band of edge pixels, with its run of one coverage as a span.
+    let band = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| match flat {
+        Some((f0, f1)) if f0 < x1 && f1 > x0 => {
+            let (a, b) = (f0.max(x0), f1.min(x1));
+            edge(canvas, x0, a);
+            let p = FxPoint {
+                x: rows.x_at(a),
+                y: ly,
+            };
+            let cover = span::times(outline.edge.coverage(p, &outline.ramp), alpha);
+            if cover > 0 {
+                paint.span(canvas, rows, (y, ly), (a, b), cover);
+            }
+            edge(canvas, b, x1);
+        }
+        _ => edge(canvas, x0, x1),
+    };
+    match outline
+        .minus
+        .row_span(ly)
+        .map(columns)
+        .filter(|(s0, s1)| s0 < s1)
+    {
+        Some((s0, s1)) => {
+            band(canvas, v0, s0);
+            paint.span(canvas, rows, (y, ly), (s0, s1), alpha);
+            band(canvas, s1, v1);
+        }
+        None => band(canvas, v0, v1),
     }
 }
 
@@ -668,7 +783,7 @@ fn draw_spans<C: RenderColor>(
     bounds: Rect,
     outer: &Outline,
     inner: Option<&(Outline, Rgb888)>,
-    fill: Option<Rgb888>,
+    fill: Option<&Paint>,
 ) -> bool {
     let Some(rows) = canvas.axis_rows(bounds) else {
         return false;
@@ -689,11 +804,18 @@ fn draw_spans<C: RenderColor>(
                 let hole = inner
                     .row_span(ly)
                     .map_or((run.0, run.0), |(first, last)| rows.columns(first, last));
-                canvas.split_span(y, run, hole, Some(*stroke), fill);
+                canvas.split_span(y, run, hole, Some(*stroke), None);
+                if let Some(fill) = fill {
+                    // The middle `split_span` leaves.
+                    let (x0, x1) = run;
+                    let i0 = hole.0.clamp(x0, x1.max(x0));
+                    let i1 = hole.1.clamp(i0, x1.max(i0));
+                    fill.span(canvas, &rows, (y, ly), (i0, i1), u8::MAX);
+                }
             }
             None => {
                 if let Some(fill) = fill {
-                    canvas.span(y, run.0, run.1, fill, Coverage::Full);
+                    fill.span(canvas, &rows, (y, ly), run, u8::MAX);
                 }
             }
         }
@@ -701,23 +823,112 @@ fn draw_spans<C: RenderColor>(
     true
 }
 
+/// Draws a shadow's outline in `color` at `opacity` over the pixels of `bounds`: a
+/// row at a time when the node's map keeps the axes apart, leaving out the columns of
+/// each row that `hidden` (the shape's outline where it is opaque, drawn next) holds;
+/// through the sampler otherwise. The same pixels either way, once the shape is drawn.
+fn draw_shadow<C: RenderColor, F: Falloff>(
+    canvas: &mut Canvas<'_, C>,
+    bounds: Rect,
+    outline: &SoftOutline<F>,
+    (color, opacity): (Rgb888, u8),
+    hidden: Option<&Outline>,
+) {
+    let rows = canvas.axis_rows(bounds).filter(|rows| {
+        // See `MIN_CURVED_SPAN`.
+        let curved = !matches!(outline.edge, Outline::Rectangle(_));
+        !(curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN)
+    });
+    let Some(rows) = rows else {
+        canvas.paint_fixed(bounds, |p| {
+            let alpha = span::times(outline.coverage(p), opacity);
+            (alpha > 0).then_some((color, alpha))
+        });
+        return;
+    };
+    let paint = Paint::Flat(color);
+    let columns = |outline: &Outline, ly: Fx| {
+        outline
+            .row_span(ly)
+            .map(|(first, last)| rows.columns(first, last))
+            .filter(|(x0, x1)| x0 < x1)
+    };
+    for (y, ly) in rows.rows() {
+        let Some((v0, v1)) = columns(&outline.plus, ly) else {
+            continue;
+        };
+        match hidden.and_then(|h| columns(h, ly)) {
+            Some((h0, h1)) => {
+                for (x0, x1) in [(v0, h0.min(v1)), (h1.max(v0), v1)] {
+                    if x0 < x1 {
+                        fill_row(canvas, &rows, (y, ly), (x0, x1), outline, &paint, opacity);
+                    }
+                }
+            }
+            None => fill_row(canvas, &rows, (y, ly), (v0, v1), outline, &paint, opacity),
+        }
+    }
+}
+
+impl Shape {
+    /// Draws the shadow, if any (see [`Shadow`]), before the shape over `content`,
+    /// filled with `paint`; `half` is half a pixel in anchor units when the shape is
+    /// anti-aliased. Not inlined, as the anti-aliased paths below.
+    #[inline(never)]
+    fn draw_shadow<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        content: Rect,
+        half: Option<Fx>,
+        paint: Option<&Paint>,
+    ) {
+        let Some(shadow) = self.drawn_shadow() else {
+            return;
+        };
+        let bounds = shadow.bounds(content);
+        let moved = Rect::new(
+            content.x + shadow.offset.x,
+            content.y + shadow.offset.y,
+            content.width,
+            content.height,
+        );
+        // Where the shape is opaque, the shadow needs no drawing: the shape covers it
+        // with its own colour (on an opaque node only).
+        let hidden = (canvas.opacity() == u8::MAX && paint.is_some())
+            .then(|| Outline::inset(&self.geometry, &content, half.unwrap_or(0)));
+        let ink = (shadow.color, shadow.opacity);
+        let blur = half_blur(shadow);
+        let geometry = &self.geometry;
+        if let Some(half) = half.filter(|&half| blur <= half) {
+            // No blur, or less than a pixel: the anti-aliased outline.
+            let outline = SoftOutline::new(geometry, &moved, 0, half);
+            draw_shadow(canvas, bounds, &outline, ink, hidden.as_ref());
+        } else if blur == 0 {
+            // Hard-edged.
+            let outline = SoftOutline::new(geometry, &moved, 0, 0);
+            draw_shadow(canvas, bounds, &outline, ink, hidden.as_ref());
+        } else {
+            let outline = SoftOutline::with_falloff(geometry, &moved, 0, blur, Smooth::new(blur));
+            draw_shadow(canvas, bounds, &outline, ink, hidden.as_ref());
+        }
+    }
+}
+
 // The anti-aliased paths, each a function of its own that is not inlined: their state
 // (three outlines per edge, an arc's or a polygon's) then takes the stack only while
-// they draw, not in every shape's `draw` frame (the board's stack budget).
+// they draw, not in every shape's `draw` frame (the board's stack budget: with them
+// inlined the worst-case render step took 3 068 B of its 2 048).
 
-/// An anti-aliased rectangle, rounded rectangle or ellipse.
+/// An anti-aliased rectangle, rounded rectangle or ellipse over `content`, `half` half
+/// a pixel in anchor units.
 #[inline(never)]
 fn draw_soft_closed<C: RenderColor>(
     canvas: &mut Canvas<'_, C>,
-    geometry: &Geometry,
-    bounds: Rect,
-    fill: Option<Rgb888>,
+    (geometry, content, bounds): (&Geometry, Rect, Rect),
+    fill: Option<Paint>,
     stroke: Option<Stroke>,
+    half: Fx,
 ) {
-    let Some(half) = half_pixel(&canvas.to_screen()) else {
-        return;
-    };
-    let content = canvas.content();
     let soft = SoftShape {
         outer: SoftOutline::new(geometry, &content, 0, half),
         inner: stroke.map(|s| {
@@ -796,7 +1007,7 @@ impl Draw for Shape {
 
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
         let content = canvas.content();
-        let bounds = self.local_bounds(content);
+        let bounds = self.shape_bounds(content);
         if let Geometry::Line { from, to, cap } = &self.geometry {
             if let Some(stroke) = self.stroke {
                 let (a, b) = (
@@ -829,8 +1040,8 @@ impl Draw for Shape {
             return;
         }
         let stroke = self.stroke.filter(|s| s.width > 0.0);
-        let fill = self.fill;
         if let Geometry::Polygon { points } = &self.geometry {
+            let fill = self.fill;
             let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
             for &q in points {
                 let _ = moved.push(Shape::to_anchor_space(content, q));
@@ -850,13 +1061,31 @@ impl Draw for Shape {
             });
             return;
         }
-        if self.antialias {
-            draw_soft_closed(canvas, &self.geometry, bounds, fill, stroke);
+        let fill = self.paint(&content);
+        // Anti-aliased: half a pixel in anchor units (nothing to draw on a map that
+        // flattens the node).
+        let half = if self.antialias {
+            let Some(half) = half_pixel(&canvas.to_screen()) else {
+                return;
+            };
+            Some(half)
+        } else {
+            None
+        };
+        self.draw_shadow(canvas, content, half, fill.as_ref());
+        if let Some(half) = half {
+            draw_soft_closed(
+                canvas,
+                (&self.geometry, content, bounds),
+                fill,
+                stroke,
+                half,
+            );
             return;
         }
         let outer = Outline::new(&self.geometry, &content, 0.0);
         let inner = stroke.map(|s| (Outline::new(&self.geometry, &content, s.width), s.color));
-        if draw_spans(canvas, bounds, &outer, inner.as_ref(), fill) {
+        if draw_spans(canvas, bounds, &outer, inner.as_ref(), fill.as_ref()) {
             return;
         }
         canvas.paint_fixed(bounds, |p| {
@@ -865,7 +1094,7 @@ impl Draw for Shape {
             }
             match &inner {
                 Some((inner, color)) if !inner.contains(p) => Some((*color, 255)),
-                _ => fill.map(|color| (color, 255)),
+                _ => fill.as_ref().map(|paint| (paint.at(p), 255)),
             }
         });
     }
@@ -910,14 +1139,45 @@ impl Draw for Shape {
             None => f.word(0),
         };
         f = f.word(u32::from(self.antialias));
-        match self.stroke {
+        f = match self.stroke {
             Some(s) => f.word(1).color(s.color).float(s.width),
+            None => f.word(0),
+        };
+        f = match &self.gradient {
+            Some(g) => {
+                f = f.word(1).float(g.angle_degrees).word(g.stops.len() as u32);
+                for stop in &g.stops {
+                    f = f.float(stop.offset).color(stop.color);
+                }
+                f
+            }
+            None => f.word(0),
+        };
+        match &self.shadow {
+            Some(s) => f
+                .word(1)
+                .float(s.offset.x)
+                .float(s.offset.y)
+                .float(s.blur)
+                .color(s.color)
+                .word(u32::from(s.opacity)),
             None => f.word(0),
         }
         .finish()
     }
 
     fn local_bounds(&self, content: Rect) -> Rect {
+        let bounds = self.shape_bounds(content);
+        match self.drawn_shadow() {
+            Some(shadow) => bounds.union(&shadow.bounds(content)),
+            None => bounds,
+        }
+    }
+}
+
+impl Shape {
+    /// The shape's own bounds (anchor space), without its shadow.
+    fn shape_bounds(&self, content: Rect) -> Rect {
         match &self.geometry {
             Geometry::Line { from, to, cap } => {
                 let half = self.stroke.map_or(0.0, |s| s.width / 2.0);
