@@ -436,12 +436,25 @@ impl FxEllipse {
     }
 }
 
-/// `⌊√v⌋`, by the hardware square root on a 64-bit processor (checked and corrected
-/// in integers), by `u64::isqrt` elsewhere.
+/// `⌊√v⌋`, exactly: by the hardware square root on a 64-bit processor (exact as it is
+/// below 2^52, checked and corrected in integers above), by `u64::isqrt` elsewhere. For
+/// drawables of your own that need a root a row (a circle's reach): `u64::isqrt` alone
+/// is a loop of divisions.
+///
+/// ```
+/// use sprig::render::fixed::isqrt_u64;
+/// assert_eq!(isqrt_u64(99), 9);
+/// assert_eq!(isqrt_u64(u64::MAX), u64::from(u32::MAX));
+/// ```
 #[inline]
-pub(crate) fn isqrt_u64(v: u64) -> u64 {
+pub fn isqrt_u64(v: u64) -> u64 {
     if cfg!(target_pointer_width = "64") {
         let mut r = libm::sqrt(v as f64) as u64;
+        // Below 2^52 the conversion and the root are exact enough that the floor is
+        // right (a root just below a whole number stays below it).
+        if v < 1 << 52 {
+            return r;
+        }
         while u128::from(r) * u128::from(r) > u128::from(v) {
             r -= 1;
         }
@@ -806,6 +819,33 @@ impl FxRow {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn isqrt_u64_is_the_floor_of_the_root_at_squares_and_just_below_them() {
+        // Every whole root's neighbours, densely near the 2^52 where the hardware root
+        // stops being trusted alone, and spread over the rest of the range.
+        let mut roots: std::vec::Vec<u64> = (1..2000).collect();
+        roots.extend((1u64 << 26) - 2000..(1u64 << 26) + 2000);
+        roots.extend((0..2000).map(|k| 3 + k * 2_147_483));
+        roots.push(u64::from(u32::MAX));
+        for k in roots {
+            let square = k * k;
+            assert_eq!(super::isqrt_u64(square), k, "{k}²");
+            assert_eq!(super::isqrt_u64(square - 1), k - 1, "{k}² − 1");
+            if let Some(next) = square.checked_add(1) {
+                assert_eq!(super::isqrt_u64(next), next.isqrt(), "{k}² + 1");
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for v in [x, x >> 12, x >> 30] {
+                assert_eq!(super::isqrt_u64(v), v.isqrt(), "{v}");
+            }
+        }
+    }
+
     extern crate std;
 
     use super::{fx, FxAxis, FxEllipse, FxMap, FxPoint, FxRect, FxRounded, FxRow, FX_ONE};

@@ -535,7 +535,7 @@ impl RingShader {
                 if room < 0 {
                     -1
                 } else {
-                    (room as u64).isqrt() as Fx
+                    sprig::render::fixed::isqrt_u64(room as u64) as Fx
                 }
             };
             // Where alpha may be above 0: `d² < outer² + band` and `d² > inner² − band`
