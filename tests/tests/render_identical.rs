@@ -69,16 +69,29 @@ fn shape(k: usize) -> Shape {
         0 => Shape::rectangle().with_fill(color),
         // Gradients and shadows: the shadow reaches past the node's content box.
         10 => Shape::rounded_rectangle(3.0)
-            .with_gradient(Gradient::linear(
+            .with_gradient(leak(Gradient::linear(
                 35.0,
                 [(0.0, color), (0.4, palette(7)), (1.0, palette(2))],
-            ))
+            )))
             .with_stroke(palette(5), 1.0)
-            .with_shadow(Shadow::new(Vec2::new(3.0, -2.5), 5.0, palette(9), 170))
+            .with_shadow(leak(Shadow::new(
+                Vec2::new(3.0, -2.5),
+                5.0,
+                palette(9),
+                170,
+            )))
             .with_antialias(true),
         11 => Shape::rectangle()
-            .with_gradient(Gradient::linear(0.0, [(0.0, color), (1.0, palette(4))]))
-            .with_shadow(Shadow::new(Vec2::new(-4.0, 2.0), 0.0, palette(6), 255)),
+            .with_gradient(leak(Gradient::linear(
+                0.0,
+                [(0.0, color), (1.0, palette(4))],
+            )))
+            .with_shadow(leak(Shadow::new(
+                Vec2::new(-4.0, 2.0),
+                0.0,
+                palette(6),
+                255,
+            ))),
         1 => Shape::ellipse()
             .with_fill(color)
             .with_stroke(palette(k as u8 + 1), 1.5),
@@ -118,8 +131,10 @@ fn shape(k: usize) -> Shape {
         .with_stroke(palette(3), 1.25)
         .with_antialias(true),
         // Ellipse with a vertical gradient, hard-edged.
-        _ => Shape::ellipse()
-            .with_gradient(Gradient::linear(90.0, [(0.0, color), (1.0, palette(1))])),
+        _ => Shape::ellipse().with_gradient(leak(Gradient::linear(
+            90.0,
+            [(0.0, color), (1.0, palette(1))],
+        ))),
     }
 }
 
@@ -167,12 +182,18 @@ fn apply(w: &mut W, nodes: &[NodeId], c: &Change) {
                     let shape = w.get_mut::<Shape>(c).unwrap();
                     shape.fill = Some(palette(k));
                     // A shadow changes its reach, a gradient its angle.
-                    if let Some(s) = shape.shadow.as_mut() {
-                        s.blur = f32::from(k % 9);
-                        s.offset = Vec2::new(f32::from(k % 7) - 3.0, f32::from(k % 5) - 2.0);
+                    // (They are shared statics: a change is a new one.)
+                    if let Some(&s) = shape.shadow {
+                        shape.shadow = Some(leak(Shadow {
+                            blur: f32::from(k % 9),
+                            offset: Vec2::new(f32::from(k % 7) - 3.0, f32::from(k % 5) - 2.0),
+                            ..s
+                        }));
                     }
-                    if let Some(g) = shape.gradient.as_mut() {
-                        g.angle_degrees = f32::from(k) * 1.5;
+                    if let Some(&g) = shape.gradient {
+                        let mut turned = g;
+                        turned.angle_degrees = f32::from(k) * 1.5;
+                        shape.gradient = Some(leak(turned));
                     }
                 }
             }
@@ -276,4 +297,10 @@ proptest! {
         run::<Gray4>(&frames)?;
         run::<BinaryColor>(&frames)?;
     }
+}
+
+/// A value made at run time, as the `&'static` a shape takes gradients and shadows by
+/// (an app writes them as statics; a test or bench makes them from its parameters).
+fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
 }

@@ -87,7 +87,7 @@ fn a_horizontal_gradient_has_the_exact_colour_in_every_column() {
         Shape::rectangle().with_antialias(true),
         Shape::rounded_rectangle(1.0).with_antialias(true),
     ] {
-        let shape = shape.with_gradient(two_stops(0.0));
+        let shape = shape.with_gradient(leak(two_stops(0.0)));
         let fb = One::new(shape, (16.0, 4.0), (10.0, 5.0)).render::<Rgb888>((20, 10));
         for y in 4..6 {
             for i in 0..16 {
@@ -108,7 +108,7 @@ fn a_horizontal_gradient_has_the_exact_colour_in_every_column() {
     }
     // 180°: right to left, the mirror image.
     let fb = One::new(
-        Shape::rectangle().with_gradient(two_stops(180.0)),
+        Shape::rectangle().with_gradient(leak(two_stops(180.0))),
         (16.0, 4.0),
         (10.0, 5.0),
     )
@@ -125,7 +125,7 @@ fn a_vertical_gradient_is_one_colour_a_row() {
         Shape::rounded_rectangle(3.0).with_antialias(true),
         Shape::ellipse().with_antialias(true),
     ] {
-        let shape = shape.with_gradient(two_stops(90.0));
+        let shape = shape.with_gradient(leak(two_stops(90.0)));
         let fb = One::new(shape, (12.0, 16.0), (8.0, 8.0)).render::<Rgb888>((16, 16));
         // Row y (top first) has its centre at t = (15.5 − y) / 16: f = 248 − 16 y. The
         // middle column is inside every one of these shapes.
@@ -156,8 +156,12 @@ fn three_stops_give_the_middle_colour_at_the_middle() {
     let g = Gradient::linear(0.0, [(1.0, blue), (0.0, red), (0.5, green)]);
     for shape in [Shape::rectangle(), Shape::rectangle().with_antialias(true)] {
         // 15 wide: column 7's centre is the middle, t = ½ exactly.
-        let fb = One::new(shape.with_gradient(g.clone()), (15.0, 3.0), (7.5, 3.5))
-            .render::<Rgb888>((15, 6));
+        let fb = One::new(
+            shape.with_gradient(leak(g)),
+            (15.0, 3.0),
+            (7.5, 3.5),
+        )
+        .render::<Rgb888>((15, 6));
         assert_eq!(fb.get(7, 2), green);
         // t = (i + ½) / 15 for column i: in the first half f = 512 t, in the second
         // 512 (t − ½); from 256 · (2i + 1) / 15 and 256 · (2i − 14) / 15.
@@ -182,9 +186,9 @@ fn three_stops_give_the_middle_colour_at_the_middle() {
     }
     // Four stops kept, a fifth ignored; one stop is a flat fill.
     let g = Gradient::linear(0.0, [(0.0, red); 6]);
-    assert_eq!(g.stops.len(), sprig::render::MAX_GRADIENT_STOPS);
+    assert_eq!(g.stops().len(), sprig::render::MAX_GRADIENT_STOPS);
     let flat = One::new(
-        Shape::rectangle().with_gradient(Gradient::linear(30.0, [(0.4, blue)])),
+        Shape::rectangle().with_gradient(leak(Gradient::linear(30.0, [(0.4, blue)]))),
         (6.0, 4.0),
         (4.0, 4.0),
     )
@@ -196,7 +200,7 @@ fn three_stops_give_the_middle_colour_at_the_middle() {
     let ignored = One::new(
         Shape::rectangle()
             .with_fill(blue)
-            .with_gradient(Gradient::linear(0.0, [])),
+            .with_gradient(leak(Gradient::linear(0.0, []))),
         (6.0, 4.0),
         (4.0, 4.0),
     )
@@ -223,7 +227,7 @@ fn a_gradient_turned_a_quarter_is_the_transposed_gradient() {
         Shape::ellipse().with_antialias(true),
         Shape::rounded_rectangle(3.0),
     ] {
-        let shape = shape.with_gradient(g.clone());
+        let shape = shape.with_gradient(leak(g));
         // Upright (a row at a time) and turned a quarter (the sampler): the same pixels,
         // turned.
         let upright = One::new(shape.clone(), (17.0, 10.0), (12.0, 12.0));
@@ -243,8 +247,10 @@ fn a_gradient_turned_a_quarter_is_the_transposed_gradient() {
         let mut along = One::new(shape.clone(), (16.0, 16.0), (12.0, 12.0));
         along.angle = 90.0;
         let mut up = One::new(shape.clone(), (16.0, 16.0), (12.0, 12.0));
-        if let Some(g) = up.shape.gradient.as_mut() {
-            g.angle_degrees = 90.0;
+        if let Some(&g) = up.shape.gradient {
+            let mut turned = g;
+            turned.angle_degrees = 90.0;
+            up.shape.gradient = Some(leak(turned));
         }
         assert_eq!(
             along.render::<Rgb888>((24, 24)).pixels,
@@ -257,7 +263,7 @@ fn a_gradient_turned_a_quarter_is_the_transposed_gradient() {
 fn a_diagonal_gradient_is_constant_along_the_other_diagonal() {
     // At 45° on a square, t depends on x + y (node space), that is on x − y on screen:
     // each pixel has the colour of the one below and to its right.
-    let shape = Shape::rectangle().with_gradient(two_stops(45.0));
+    let shape = Shape::rectangle().with_gradient(leak(two_stops(45.0)));
     let fb = One::new(shape, (16.0, 16.0), (8.0, 8.0)).render::<Rgb888>((16, 16));
     for y in 0..15 {
         for x in 0..15 {
@@ -271,7 +277,7 @@ fn a_diagonal_gradient_is_constant_along_the_other_diagonal() {
     // Any angle: drawn turned, the same as the node turned the other way would give.
     let mut turned = One::new(
         Shape::rounded_rectangle(4.0)
-            .with_gradient(two_stops(30.0))
+            .with_gradient(leak(two_stops(30.0)))
             .with_antialias(true),
         (18.0, 12.0),
         (12.0, 12.0),
@@ -283,10 +289,10 @@ fn a_diagonal_gradient_is_constant_along_the_other_diagonal() {
 
 #[test]
 fn gradients_draw_on_grey_panels_in_levels() {
-    let shape = Shape::rectangle().with_gradient(Gradient::linear(
+    let shape = Shape::rectangle().with_gradient(leak(Gradient::linear(
         0.0,
         [(0.0, Rgb888::BLACK), (1.0, Rgb888::WHITE)],
-    ));
+    )));
     let fb = One::new(shape, (16.0, 2.0), (8.0, 1.0)).render::<Gray4>((16, 2));
     let row: Vec<u8> = (0..16).map(|x| fb.get(x, 0).luma()).collect();
     assert!(row.windows(2).all(|w| w[0] <= w[1]), "{row:?}");
@@ -303,7 +309,7 @@ fn a_shadow_without_blur_is_the_moved_shape_at_its_opacity() {
     for antialias in [false, true] {
         let shape = Shape::rectangle()
             .with_fill(fill)
-            .with_shadow(shadow)
+            .with_shadow(leak(shadow))
             .with_antialias(antialias);
         let fb = One::new(shape, (8.0, 6.0), (8.0, 8.0)).render::<Rgb888>((16, 16));
         for y in 0..16 {
@@ -330,7 +336,7 @@ fn a_shadow_without_blur_is_the_moved_shape_at_its_opacity() {
     let shadowed = One::new(
         shape
             .clone()
-            .with_shadow(Shadow::new(offset, 0.0, SHADE, 100)),
+            .with_shadow(leak(Shadow::new(offset, 0.0, SHADE, 100))),
         (11.0, 7.0),
         (10.3, 12.6),
     )
@@ -363,7 +369,7 @@ fn a_shadow_without_blur_is_the_moved_shape_at_its_opacity() {
 fn blurred(blur: f32, antialias: bool) -> Framebuffer<Rgb888> {
     let shape = Shape::rectangle()
         .with_fill(Rgb888::new(0, 0, 255))
-        .with_shadow(Shadow::new(Vec2::ZERO, blur, SHADE, 255))
+        .with_shadow(leak(Shadow::new(Vec2::ZERO, blur, SHADE, 255)))
         .with_antialias(antialias);
     One::new(shape, (16.0, 16.0), (20.0, 20.0)).render::<Rgb888>((40, 40))
 }
@@ -409,7 +415,7 @@ fn the_shadow_lies_under_the_shape() {
     let shape = Shape::rounded_rectangle(2.0)
         .with_fill(red)
         .with_stroke(Rgb888::WHITE, 1.0)
-        .with_shadow(Shadow::new(Vec2::new(4.0, -4.0), 2.0, blue, 255));
+        .with_shadow(leak(Shadow::new(Vec2::new(4.0, -4.0), 2.0, blue, 255)));
     for antialias in [false, true] {
         let mut one = One::new(
             shape.clone().with_antialias(antialias),
@@ -439,19 +445,19 @@ fn a_shadow_turned_a_quarter_is_the_transposed_shadow() {
     for shape in [
         Shape::rectangle().with_fill(Rgb888::new(250, 200, 0)),
         Shape::rounded_rectangle(4.0)
-            .with_gradient(two_stops(20.0))
+            .with_gradient(leak(two_stops(20.0)))
             .with_antialias(true),
         Shape::rounded_rectangle(2.0)
             .with_stroke(Rgb888::WHITE, 1.0)
             .with_antialias(true),
     ] {
         for blur in [0.0, 0.5, 5.0] {
-            let shape = shape.clone().with_shadow(Shadow::new(
+            let shape = shape.clone().with_shadow(leak(Shadow::new(
                 Vec2::new(3.0, -1.5),
                 blur,
                 Rgb888::new(60, 60, 200),
                 180,
-            ));
+            )));
             let upright = One::new(shape, (15.0, 9.0), (16.0, 16.0));
             let mut turned = upright.clone();
             turned.angle = 90.0;
@@ -475,12 +481,12 @@ fn moving_or_resizing_a_shadowed_shape_redraws_the_whole_shadow() {
     let root = w.root();
     let shapes = [
         Shape::rounded_rectangle(3.0)
-            .with_gradient(two_stops(60.0))
-            .with_shadow(Shadow::new(Vec2::new(4.0, -3.0), 6.0, SHADE, 200))
+            .with_gradient(leak(two_stops(60.0)))
+            .with_shadow(leak(Shadow::new(Vec2::new(4.0, -3.0), 6.0, SHADE, 200)))
             .with_antialias(true),
         Shape::rectangle()
             .with_fill(Rgb888::new(0, 90, 0))
-            .with_shadow(Shadow::new(Vec2::new(-5.0, 2.0), 0.0, SHADE, 90)),
+            .with_shadow(leak(Shadow::new(Vec2::new(-5.0, 2.0), 0.0, SHADE, 90))),
     ];
     let nodes: Vec<NodeId> = shapes
         .iter()
@@ -507,9 +513,13 @@ fn moving_or_resizing_a_shadowed_shape_redraws_the_whole_shadow() {
         &|w| w.set_angle_degrees(nodes[0], 33.0).unwrap(),
         &|w| {
             let c = w.component_of::<Shape>(nodes[1]).unwrap().unwrap();
-            if let Some(s) = w.get_mut::<Shape>(c).unwrap().shadow.as_mut() {
-                s.blur = 9.0;
-                s.offset = Vec2::new(6.0, 6.0);
+            let shape = w.get_mut::<Shape>(c).unwrap();
+            if let Some(&s) = shape.shadow {
+                shape.shadow = Some(leak(Shadow {
+                    blur: 9.0,
+                    offset: Vec2::new(6.0, 6.0),
+                    ..s
+                }));
             }
         },
         &|w| w.set_position(nodes[1], Vec2::new(3.0, 28.0)).unwrap(),
@@ -526,4 +536,10 @@ fn moving_or_resizing_a_shadowed_shape_redraws_the_whole_shadow() {
             .count();
         assert_eq!(differ, 0, "step {k}");
     }
+}
+
+/// A value made at run time, as the `&'static` a shape takes gradients and shadows by
+/// (an app writes them as statics; a test or bench makes them from its parameters).
+fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
 }

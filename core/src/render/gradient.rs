@@ -12,7 +12,6 @@
 //! [`Shape::with_shadow`]: super::Shape::with_shadow
 
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
-use heapless::Vec;
 
 use crate::render::canvas::{AxisRows, Canvas};
 use crate::render::color::RenderColor;
@@ -56,45 +55,68 @@ pub struct GradientStop {
 /// use sprig::render::{Gradient, Shape};
 ///
 /// // Dark blue at the bottom to light blue at the top.
-/// let sky = Gradient::linear(90.0, [(0.0, Rgb888::new(0, 0, 80)), (1.0, Rgb888::new(120, 180, 255))]);
-/// let panel = Shape::rounded_rectangle(6.0).with_gradient(sky);
+/// static SKY: Gradient =
+///     Gradient::linear(90.0, [(0.0, Rgb888::new(0, 0, 80)), (1.0, Rgb888::new(120, 180, 255))]);
+/// let panel = Shape::rounded_rectangle(6.0).with_gradient(&SKY);
 /// assert!(panel.gradient.is_some());
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gradient {
     /// The direction, degrees anticlockwise from the node's x axis; a non-finite angle
     /// is taken as 0°.
     pub angle_degrees: f32,
-    /// The stops, in any order (they are sorted by offset when drawn; stops at the same
-    /// offset keep their order, which gives a sharp change). None: the gradient is
-    /// ignored and the shape's [`fill`](super::Shape::fill) colour, if any, is used; one:
-    /// that stop's colour everywhere.
-    pub stops: Vec<GradientStop, MAX_GRADIENT_STOPS>,
+    /// The stops (the first `count` of them), in any order: they are sorted by offset
+    /// when drawn; stops at the same offset keep their order, which gives a sharp
+    /// change. None: the gradient is ignored and the shape's
+    /// [`fill`](super::Shape::fill) colour, if any, is used; one: that stop's colour
+    /// everywhere.
+    stops: [GradientStop; MAX_GRADIENT_STOPS],
+    count: u8,
 }
 
 impl Gradient {
     /// A linear gradient at `angle_degrees` (see [`Gradient`]) through `stops`, each an
     /// offset from 0 to 1 and a colour. Stops past [`MAX_GRADIENT_STOPS`] are ignored.
+    /// A `const fn`: a shape takes its gradient by `&'static` reference (see
+    /// [`Shape::with_gradient`](super::Shape::with_gradient)), so write it as a
+    /// `static` or a `const { &… }` block.
     ///
     /// ```
     /// use embedded_graphics::pixelcolor::Rgb888;
     /// use sprig::render::Gradient;
     ///
-    /// let g = Gradient::linear(
+    /// static TRAFFIC: Gradient = Gradient::linear(
     ///     0.0,
     ///     [(0.0, Rgb888::new(255, 0, 0)), (0.5, Rgb888::new(255, 255, 0)), (1.0, Rgb888::new(0, 200, 0))],
     /// );
-    /// assert_eq!(g.stops.len(), 3);
+    /// assert_eq!(TRAFFIC.stops().len(), 3);
     /// ```
-    pub fn linear<I: IntoIterator<Item = (f32, Rgb888)>>(angle_degrees: f32, stops: I) -> Self {
-        let mut kept = Vec::new();
-        for (offset, color) in stops.into_iter().take(MAX_GRADIENT_STOPS) {
-            let _ = kept.push(GradientStop { offset, color });
+    pub const fn linear<const N: usize>(angle_degrees: f32, stops: [(f32, Rgb888); N]) -> Self {
+        let none = GradientStop {
+            offset: 0.0,
+            color: Rgb888::new(0, 0, 0),
+        };
+        let mut kept = [none; MAX_GRADIENT_STOPS];
+        let mut i = 0;
+        while i < N && i < MAX_GRADIENT_STOPS {
+            kept[i] = GradientStop {
+                offset: stops[i].0,
+                color: stops[i].1,
+            };
+            i += 1;
         }
         Gradient {
             angle_degrees,
             stops: kept,
+            count: i as u8,
         }
+    }
+
+    /// The stops, in the order given.
+    pub fn stops(&self) -> &[GradientStop] {
+        self.stops
+            .get(..usize::from(self.count))
+            .unwrap_or(&self.stops)
     }
 }
 
@@ -133,10 +155,10 @@ impl Shadow {
     ///
     /// let card = Shape::rounded_rectangle(8.0)
     ///     .with_fill(Rgb888::new(250, 250, 250))
-    ///     .with_shadow(Shadow::new(Vec2::new(2.0, -3.0), 6.0, Rgb888::new(0, 0, 0), 120));
+    ///     .with_shadow(const { &Shadow::new(Vec2::new(2.0, -3.0), 6.0, Rgb888::new(0, 0, 0), 120) });
     /// assert!(card.shadow.is_some());
     /// ```
-    pub fn new(offset: Vec2, blur: f32, color: Rgb888, opacity: u8) -> Self {
+    pub const fn new(offset: Vec2, blur: f32, color: Rgb888, opacity: u8) -> Self {
         Shadow {
             offset,
             blur,
@@ -242,13 +264,13 @@ pub(crate) struct LinearShader {
 impl LinearShader {
     /// `gradient` spanning `content`; `None` when it has no stops.
     pub(crate) fn new(gradient: &Gradient, content: &Rect) -> Option<Self> {
-        let count = gradient.stops.len().min(MAX_GRADIENT_STOPS);
+        let count = gradient.stops().len().min(MAX_GRADIENT_STOPS);
         if count == 0 {
             return None;
         }
         // Sorted by offset, stably (a few stops: insertion sort).
         let mut stops = [(0i64, Rgb888::BLACK); MAX_GRADIENT_STOPS];
-        for (k, stop) in gradient.stops.iter().take(count).enumerate() {
+        for (k, stop) in gradient.stops().iter().take(count).enumerate() {
             let offset = fx(stop.offset).clamp(0, T_ONE);
             let mut i = k;
             while i > 0 && stops[i - 1].0 > offset {

@@ -103,11 +103,13 @@ pub struct Shape {
     /// (see [`with_antialias`](Self::with_antialias)); off by default for now.
     pub antialias: bool,
     /// A gradient filling a rectangle, rounded rectangle or ellipse instead of
-    /// [`fill`](Self::fill) (see [`with_gradient`](Self::with_gradient)).
-    pub gradient: Option<Gradient>,
+    /// [`fill`](Self::fill) (see [`with_gradient`](Self::with_gradient)). A reference to
+    /// a `static` (or a `const` block): every shape slot of a world holds this field,
+    /// so it costs a pointer, not the gradient.
+    pub gradient: Option<&'static Gradient>,
     /// A drop shadow under a rectangle or rounded rectangle (see
-    /// [`with_shadow`](Self::with_shadow)).
-    pub shadow: Option<Shadow>,
+    /// [`with_shadow`](Self::with_shadow)), by reference as the gradient.
+    pub shadow: Option<&'static Shadow>,
 }
 
 impl Shape {
@@ -239,16 +241,18 @@ impl Shape {
     /// use embedded_graphics::pixelcolor::Rgb888;
     /// use sprig::render::{Gradient, Shape};
     ///
+    /// // Gradients live in statics (or `const { &… }` blocks): a shape holds a reference.
+    /// static LIT: Gradient = Gradient::linear(
+    ///     90.0,
+    ///     [(0.0, Rgb888::new(0, 90, 200)), (1.0, Rgb888::new(80, 170, 255))],
+    /// );
     /// let button = Shape::rounded_rectangle(5.0)
-    ///     .with_gradient(Gradient::linear(
-    ///         90.0,
-    ///         [(0.0, Rgb888::new(0, 90, 200)), (1.0, Rgb888::new(80, 170, 255))],
-    ///     ))
+    ///     .with_gradient(&LIT)
     ///     .with_stroke(Rgb888::new(255, 255, 255), 1.0)
     ///     .with_antialias(true);
     /// assert!(button.gradient.is_some() && button.fill.is_none());
     /// ```
-    pub fn with_gradient(mut self, gradient: Gradient) -> Self {
+    pub fn with_gradient(mut self, gradient: &'static Gradient) -> Self {
         self.gradient = Some(gradient);
         self
     }
@@ -265,10 +269,10 @@ impl Shape {
     ///
     /// let card = Shape::rectangle()
     ///     .with_fill(Rgb888::new(240, 240, 240))
-    ///     .with_shadow(Shadow::new(Vec2::new(0.0, -2.0), 4.0, Rgb888::new(0, 0, 0), 100));
+    ///     .with_shadow(const { &Shadow::new(Vec2::new(0.0, -2.0), 4.0, Rgb888::new(0, 0, 0), 100) });
     /// assert_eq!(card.shadow.map(|s| s.blur), Some(4.0));
     /// ```
-    pub fn with_shadow(mut self, shadow: Shadow) -> Self {
+    pub fn with_shadow(mut self, shadow: &'static Shadow) -> Self {
         self.shadow = Some(shadow);
         self
     }
@@ -276,19 +280,18 @@ impl Shape {
     /// What fills a closed shape over `content`: its gradient, or its fill colour.
     fn paint(&self, content: &Rect) -> Option<Paint> {
         self.gradient
-            .as_ref()
             .and_then(|g| LinearShader::new(g, content))
             .map(Paint::Linear)
             .or(self.fill.map(Paint::Flat))
     }
 
     /// The shadow this shape draws: rectangles and rounded rectangles, not transparent.
-    fn drawn_shadow(&self) -> Option<&Shadow> {
+    fn drawn_shadow(&self) -> Option<&'static Shadow> {
         let closed = matches!(
             self.geometry,
             Geometry::Rectangle | Geometry::RoundedRectangle { .. }
         );
-        self.shadow.as_ref().filter(|s| closed && s.opacity > 0)
+        self.shadow.filter(|s| closed && s.opacity > 0)
     }
 }
 
@@ -627,33 +630,70 @@ impl SoftShape {
                 shade(canvas, v0, v1);
                 continue;
             };
-            shade(canvas, v0, s0);
-            match &self.inner {
-                None => {
-                    if let Some(fill) = &self.fill {
-                        fill.span(canvas, &rows, (y, ly), (s0, s1), u8::MAX);
+            let Some((inner, stroke)) = &self.inner else {
+                shade(canvas, v0, s0);
+                if let Some(fill) = &self.fill {
+                    fill.span(canvas, &rows, (y, ly), (s0, s1), u8::MAX);
+                }
+                shade(canvas, s1, v1);
+                continue;
+            };
+            // The outer edge's pixels outside the inner outline's reach: the stroke,
+            // covered as the outer edge covers them (what `shade` gives there).
+            let outer_edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
+                for x in x0..x1 {
+                    let p = FxPoint {
+                        x: rows.x_at(x),
+                        y: ly,
+                    };
+                    let alpha = self.outer.edge.coverage(p, &self.outer.ramp);
+                    if alpha > 0 {
+                        canvas.blend(Point::new(x, y), *stroke, alpha);
                     }
                 }
-                Some((inner, stroke)) => match columns(&inner.plus, ly) {
-                    None => canvas.span(y, s0, s1, *stroke, Coverage::Full),
-                    Some((p0, p1)) if p0 >= s0 && p1 <= s1 => {
-                        canvas.span(y, s0, p0, *stroke, Coverage::Full);
-                        match columns(&inner.minus, ly) {
-                            Some((m0, m1)) if m0 >= p0 && m1 <= p1 => {
-                                shade(canvas, p0, m0);
-                                if let Some(fill) = &self.fill {
-                                    fill.span(canvas, &rows, (y, ly), (m0, m1), u8::MAX);
-                                }
-                                shade(canvas, m1, p1);
-                            }
-                            _ => shade(canvas, p0, p1),
-                        }
-                        canvas.span(y, p1, s1, *stroke, Coverage::Full);
+            };
+            // The inner edge's pixels inside the outer outline's whole coverage: the fill
+            // where the inner edge covers them, the stroke over the rest.
+            let inner_edge = |canvas: &mut Canvas<'_, C>, x0: i32, x1: i32| {
+                for x in x0..x1 {
+                    let p = FxPoint {
+                        x: rows.x_at(x),
+                        y: ly,
+                    };
+                    let inside = inner.edge.coverage(p, &inner.ramp);
+                    let shaded = match &self.fill {
+                        Some(fill) => Some((mix(fill.at(p), *stroke, inside, u8::MAX), u8::MAX)),
+                        None => (inside < u8::MAX).then(|| (*stroke, u8::MAX - inside)),
+                    };
+                    if let Some((color, alpha)) = shaded {
+                        canvas.blend(Point::new(x, y), color, alpha);
                     }
-                    Some(_) => shade(canvas, s0, s1),
-                },
+                }
+            };
+            match columns(&inner.plus, ly) {
+                None => {
+                    outer_edge(canvas, v0, s0);
+                    canvas.span(y, s0, s1, *stroke, Coverage::Full);
+                    outer_edge(canvas, s1, v1);
+                }
+                Some((p0, p1)) if p0 >= s0 && p1 <= s1 => {
+                    outer_edge(canvas, v0, s0);
+                    canvas.span(y, s0, p0, *stroke, Coverage::Full);
+                    match columns(&inner.minus, ly) {
+                        Some((m0, m1)) if m0 >= p0 && m1 <= p1 => {
+                            inner_edge(canvas, p0, m0);
+                            if let Some(fill) = &self.fill {
+                                fill.span(canvas, &rows, (y, ly), (m0, m1), u8::MAX);
+                            }
+                            inner_edge(canvas, m1, p1);
+                        }
+                        _ => shade(canvas, p0, p1),
+                    }
+                    canvas.span(y, p1, s1, *stroke, Coverage::Full);
+                    outer_edge(canvas, s1, v1);
+                }
+                Some(_) => shade(canvas, v0, v1),
             }
-            shade(canvas, s1, v1);
         }
         true
     }
@@ -1143,17 +1183,20 @@ impl Draw for Shape {
             Some(s) => f.word(1).color(s.color).float(s.width),
             None => f.word(0),
         };
-        f = match &self.gradient {
+        f = match self.gradient {
             Some(g) => {
-                f = f.word(1).float(g.angle_degrees).word(g.stops.len() as u32);
-                for stop in &g.stops {
+                f = f
+                    .word(1)
+                    .float(g.angle_degrees)
+                    .word(g.stops().len() as u32);
+                for stop in g.stops() {
                     f = f.float(stop.offset).color(stop.color);
                 }
                 f
             }
             None => f.word(0),
         };
-        match &self.shadow {
+        match self.shadow {
             Some(s) => f
                 .word(1)
                 .float(s.offset.x)

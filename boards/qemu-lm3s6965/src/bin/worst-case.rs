@@ -29,13 +29,13 @@ use static_cell::StaticCell;
 /// Nodes in the world, the root included: as many as the board's 64 KiB hold with the
 /// renderer's per-node state (its draw list, what each node drew last, what it hands
 /// down, the change log's bookkeeping) and a stack left for building the renderer.
-const NODES: usize = 88;
+const NODES: usize = 84;
 
 world! {
     /// Every node but the root can carry a shape.
     type Deep = World {
-        nodes: 88,
-        components: DeepComponents { Shape: 87 },
+        nodes: 84,
+        components: DeepComponents { Shape: 83 },
         timers: 0,
         events: 4,
         trace: 1,
