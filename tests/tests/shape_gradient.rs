@@ -156,12 +156,8 @@ fn three_stops_give_the_middle_colour_at_the_middle() {
     let g = Gradient::linear(0.0, [(1.0, blue), (0.0, red), (0.5, green)]);
     for shape in [Shape::rectangle(), Shape::rectangle().with_antialias(true)] {
         // 15 wide: column 7's centre is the middle, t = ½ exactly.
-        let fb = One::new(
-            shape.with_gradient(leak(g)),
-            (15.0, 3.0),
-            (7.5, 3.5),
-        )
-        .render::<Rgb888>((15, 6));
+        let fb = One::new(shape.with_gradient(leak(g)), (15.0, 3.0), (7.5, 3.5))
+            .render::<Rgb888>((15, 6));
         assert_eq!(fb.get(7, 2), green);
         // t = (i + ½) / 15 for column i: in the first half f = 512 t, in the second
         // 512 (t − ½); from 256 · (2i + 1) / 15 and 256 · (2i − 14) / 15.
