@@ -10,7 +10,7 @@ use embedded_graphics::pixelcolor::Rgb888;
 
 use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
-use crate::render::fixed::{fx, Fx, FxPoint, FX_BITS};
+use crate::render::fixed::{fx, isqrt_u64, Fx, FxPoint, FX_BITS};
 use crate::render::shape::Ramp;
 use crate::render::span;
 use crate::Rect;
@@ -163,7 +163,7 @@ impl ArcShader {
         let band = if d2 <= self.full_out && d2 >= self.full_in {
             255
         } else {
-            let d = isqrt(d2) as Fx;
+            let d = isqrt_u64(d2) as Fx;
             self.ramp
                 .at(self.outer - d)
                 .min(self.ramp.at(d - self.inner))
@@ -180,7 +180,7 @@ impl ArcShader {
             }
             let e2 = dx * dx + dy * dy;
             if e2 <= self.cap_reach {
-                let depth = self.cap_radius - isqrt(e2) as Fx;
+                let depth = self.cap_radius - isqrt_u64(e2) as Fx;
                 cover = cover.max(self.ramp.at(depth));
             }
         }
@@ -218,7 +218,7 @@ impl ArcShader {
             let disc = |limit: u64| -> Option<(i32, i32)> {
                 let dy2 = dy.checked_mul(dy)?;
                 let room = limit.checked_sub(dy2)?;
-                let reach = isqrt(room) as Fx;
+                let reach = isqrt_u64(room) as Fx;
                 let (x0, x1) = rows.columns(self.cx - reach, self.cx + reach);
                 (x0 < x1).then_some((x0, x1))
             };
@@ -261,10 +261,4 @@ impl ArcShader {
             (alpha > 0).then_some((color, alpha))
         });
     }
-}
-
-/// `⌊√v⌋`.
-#[inline]
-fn isqrt(v: u64) -> u64 {
-    crate::render::fixed::isqrt_u64(v)
 }

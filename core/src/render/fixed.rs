@@ -374,23 +374,20 @@ impl FxEllipse {
         }
         // A circle: `dx² ≤ r² − dy²`, in 64 bits (the same answer: for a whole `r`,
         // `⌊⌊r · s⌋ / r⌋ = ⌊s⌋`).
-        if self.rx2 == self.ry2 {
+        let reach = if self.rx2 == self.ry2 {
             let (r, dy) = (self.rx2.unsigned_abs(), dy.unsigned_abs());
-            let reach = i128::from(isqrt_u64(r * r - dy * dy));
-            let cx2 = i128::from(self.cx2);
-            let first = div_ceil(cx2 - reach, 2);
-            let last = div_floor(cx2 + reach, 2);
-            return (first <= last).then_some((first as Fx, last as Fx));
-        }
-        let (dy, rx, ry) = (i128::from(dy), i128::from(self.rx2), i128::from(self.ry2));
-        // `dx² · ry² ≤ limit − dy² · rx²`.
-        let room = self.limit - dy * dy * rx * rx;
-        if room < 0 {
-            return None;
-        }
-        // The largest `dx` with `(dx · ry)² ≤ room`, that is `dx · ry ≤ ⌊√room⌋`: one
-        // square root and a division of two 64-bit numbers, not a 128-bit division.
-        let reach = div_floor(isqrt(room), ry).min(rx);
+            i128::from(isqrt_u64(r * r - dy * dy))
+        } else {
+            let (dy, rx, ry) = (i128::from(dy), i128::from(self.rx2), i128::from(self.ry2));
+            // `dx² · ry² ≤ limit − dy² · rx²`.
+            let room = self.limit - dy * dy * rx * rx;
+            if room < 0 {
+                return None;
+            }
+            // The largest `dx` with `(dx · ry)² ≤ room`, that is `dx · ry ≤ ⌊√room⌋`:
+            // one square root and a division of two 64-bit numbers, not a 128-bit one.
+            div_floor(isqrt(room), ry).min(rx)
+        };
         // `|2x − cx2| ≤ reach`.
         let cx2 = i128::from(self.cx2);
         let first = div_ceil(cx2 - reach, 2);
@@ -467,7 +464,7 @@ pub fn isqrt_u64(v: u64) -> u64 {
 }
 
 /// `⌊√v⌋` of a non-negative `v` (0 for a negative one).
-fn isqrt(v: i128) -> i128 {
+pub(crate) fn isqrt(v: i128) -> i128 {
     let Ok(v) = u128::try_from(v) else {
         return 0;
     };

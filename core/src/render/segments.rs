@@ -7,7 +7,7 @@ use embedded_graphics::pixelcolor::Rgb888;
 use heapless::Vec;
 
 use crate::render::arc::Cap;
-use crate::render::fixed::{fx, isqrt_u64, Fx, FxPoint, FX_BITS};
+use crate::render::fixed::{fx, isqrt, isqrt_u64, Fx, FxPoint, FX_BITS};
 use crate::render::shape::{mix, Ramp, MAX_POLYGON_POINTS};
 use crate::Vec2;
 
@@ -204,16 +204,8 @@ fn segment_distance2(a: FxPoint, b: FxPoint, p: FxPoint) -> u64 {
     } else {
         let cross = apx * aby - apy * abx;
         // `cross² / length²` rounded down; `cross / length` first keeps it in range.
-        let d = cross.unsigned_abs() / isqrt_u128(length2.unsigned_abs()).max(1);
+        let d = cross.unsigned_abs() / isqrt(length2).max(1).unsigned_abs();
         d * d
     };
     u64::try_from(d2).unwrap_or(u64::MAX)
-}
-
-/// `⌊√v⌋` of a 128-bit value (at most 2^124 here), through 64 bits when it fits.
-fn isqrt_u128(v: u128) -> u128 {
-    match u64::try_from(v) {
-        Ok(v) => u128::from(isqrt_u64(v)),
-        Err(_) => v.isqrt(),
-    }
 }

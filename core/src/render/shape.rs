@@ -591,13 +591,9 @@ impl SoftShape {
     /// of whole coverage as spans, the pixels near an edge one by one through
     /// [`shade`](Self::shade) (the same pixels as the sampler). False for other maps.
     fn draw_rows<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, bounds: Rect) -> bool {
-        let Some(rows) = canvas.axis_rows(bounds) else {
+        let Some(rows) = span_rows(canvas, bounds, &self.outer.edge) else {
             return false;
         };
-        let curved = !matches!(self.outer.edge, Outline::Rectangle(_));
-        if curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN {
-            return false;
-        }
         let columns = |outline: &Outline, ly: Fx| {
             outline
                 .row_span(ly)
@@ -816,6 +812,20 @@ fn half_pixel(to_screen: &crate::Affine2) -> Option<Fx> {
 /// pixels, and always draws spans. The pixels are the same either way.
 const MIN_CURVED_SPAN: u32 = 24;
 
+/// The rows a shape of `outline` over `bounds` draws a row at a time: the canvas's
+/// [`axis_rows`](Canvas::axis_rows), unless the outline is curved and narrower than
+/// [`MIN_CURVED_SPAN`] on a 32-bit core (then pixel by pixel is cheaper).
+fn span_rows<C: RenderColor>(
+    canvas: &Canvas<'_, C>,
+    bounds: Rect,
+    outline: &Outline,
+) -> Option<AxisRows> {
+    let rows = canvas.axis_rows(bounds)?;
+    let curved = !matches!(outline, Outline::Rectangle(_));
+    let narrow = cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN;
+    (!(curved && narrow)).then_some(rows)
+}
+
 /// Draws a closed shape as spans, one or three a row, when the node's map keeps the
 /// axes apart (see [`Canvas::axis_rows`]); false when it does not.
 fn draw_spans<C: RenderColor>(
@@ -825,14 +835,9 @@ fn draw_spans<C: RenderColor>(
     inner: Option<&(Outline, Rgb888)>,
     fill: Option<&Paint>,
 ) -> bool {
-    let Some(rows) = canvas.axis_rows(bounds) else {
+    let Some(rows) = span_rows(canvas, bounds, outer) else {
         return false;
     };
-    // See `MIN_CURVED_SPAN`.
-    let curved = !matches!(outer, Outline::Rectangle(_));
-    if curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN {
-        return false;
-    }
     for (y, ly) in rows.rows() {
         let Some((first, last)) = outer.row_span(ly) else {
             continue;
@@ -874,12 +879,7 @@ fn draw_shadow<C: RenderColor, F: Falloff>(
     (color, opacity): (Rgb888, u8),
     hidden: Option<&Outline>,
 ) {
-    let rows = canvas.axis_rows(bounds).filter(|rows| {
-        // See `MIN_CURVED_SPAN`.
-        let curved = !matches!(outline.edge, Outline::Rectangle(_));
-        !(curved && cfg!(not(target_pointer_width = "64")) && rows.width() < MIN_CURVED_SPAN)
-    });
-    let Some(rows) = rows else {
+    let Some(rows) = span_rows(canvas, bounds, &outline.edge) else {
         canvas.paint_fixed(bounds, |p| {
             let alpha = span::times(outline.coverage(p), opacity);
             (alpha > 0).then_some((color, alpha))
