@@ -12,17 +12,44 @@ use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 
 /// A font's advances, remembered for printable ASCII during one layout and drawing: a
 /// proportional font's advance is a glyph lookup, and a label asks for each character's
-/// several times (measuring, placing each line, drawing). And its kerning, if it has any.
+/// several times (measuring, placing each line, drawing). And its kerning, if it has any,
+/// with the printable ASCII characters' places in its glyph table remembered the same
+/// way: a pair's kerning is looked up by the two glyphs' places, and a font of only the
+/// characters an app uses finds a place by a binary search.
 pub(crate) struct Metrics {
     pub(crate) font: Font,
     fixed: Option<i32>,
     trailing: i32,
     kerned: Option<&'static AaFont>,
     ascii: [Cell<i16>; 95],
+    places: [Cell<u16>; 95],
+    /// The last lines broken off, by where their text starts, its length and the wrap
+    /// width: a label's lines are broken and measured to place its box, then again to
+    /// draw each, from the same text.
+    lines: [Cell<Option<KeptLine>>; LINES_KEPT],
+    /// The entry of `lines` the next new line takes.
+    next_line: Cell<usize>,
+}
+
+/// How many broken lines [`Metrics`] keeps.
+const LINES_KEPT: usize = 4;
+
+/// A line broken off a text: the text's address, length and wrap width, and the line's
+/// length, where the rest starts (`None`: no rest), and its width.
+#[derive(Clone, Copy)]
+struct KeptLine {
+    text: (usize, usize, Option<i32>),
+    len: usize,
+    rest: Option<usize>,
+    width: i32,
 }
 
 /// Not yet looked up.
 const UNKNOWN: i16 = i16::MIN;
+/// A place not yet looked up.
+const UNKNOWN_PLACE: u16 = u16::MAX;
+/// A character the kerning font lacks.
+const NO_PLACE: u16 = u16::MAX - 1;
 
 impl Metrics {
     pub(crate) fn new(font: Font) -> Self {
@@ -32,6 +59,9 @@ impl Metrics {
             trailing: font.trailing_space(),
             kerned: font.kerned(),
             ascii: core::array::from_fn(|_| Cell::new(UNKNOWN)),
+            places: core::array::from_fn(|_| Cell::new(UNKNOWN_PLACE)),
+            lines: core::array::from_fn(|_| Cell::new(None)),
+            next_line: Cell::new(0),
         }
     }
 
@@ -75,8 +105,36 @@ impl Metrics {
     #[inline]
     pub(crate) fn kern(&self, left: char, right: char) -> i32 {
         match self.kerned {
-            Some(f) => f.kern(left, right),
+            Some(f) => match (
+                Self::place(&self.places, f, left),
+                Self::place(&self.places, f, right),
+            ) {
+                (Some(l), Some(r)) => f.kern_indices(l, r),
+                _ => 0,
+            },
             None => 0,
+        }
+    }
+
+    /// The place of `c`'s glyph in `font`'s table, remembered in `places` for printable
+    /// ASCII.
+    fn place(places: &[Cell<u16>; 95], font: &AaFont, c: char) -> Option<usize> {
+        let Some(slot) = (c as usize).checked_sub(0x20).and_then(|i| places.get(i)) else {
+            return font.index_of(c);
+        };
+        match slot.get() {
+            UNKNOWN_PLACE => {
+                let place = font.index_of(c);
+                match place.map(u16::try_from) {
+                    Some(Ok(i)) if i < NO_PLACE => slot.set(i),
+                    // Too far into a huge table to remember: looked up each time.
+                    Some(_) => {}
+                    None => slot.set(NO_PLACE),
+                }
+                place
+            }
+            NO_PLACE => None,
+            known => Some(usize::from(known)),
         }
     }
 
@@ -100,6 +158,23 @@ impl Metrics {
             previous = Some(c);
         }
         previous.map_or(0, |p| pen.saturating_add(self.advance(p)))
+    }
+
+    /// The line kept for `text` (its address and length) broken at `wrap_width`.
+    fn kept_line(&self, text: (usize, usize, Option<i32>)) -> Option<KeptLine> {
+        self.lines
+            .iter()
+            .filter_map(Cell::get)
+            .find(|l| l.text == text)
+    }
+
+    /// Keeps `line`, in place of the oldest.
+    fn keep_line(&self, line: KeptLine) {
+        let next = self.next_line.get() % LINES_KEPT;
+        if let Some(slot) = self.lines.get(next) {
+            slot.set(Some(line));
+        }
+        self.next_line.set((next + 1) % LINES_KEPT);
     }
 
     /// A line's width, as [`Font::text_width`] measures it.
@@ -151,6 +226,31 @@ impl<'a> Iterator for Lines<'a, '_> {
 
     fn next(&mut self) -> Option<Line<'a>> {
         let text = self.rest?;
+        let key = (text.as_ptr() as usize, text.len(), self.wrap_width);
+        if let Some(kept) = self.font.kept_line(key) {
+            self.rest = kept.rest.and_then(|at| text.get(at..));
+            return Some(Line {
+                text: text.get(..kept.len).unwrap_or(""),
+                width: kept.width,
+            });
+        }
+        let line = self.break_line(text)?;
+        self.font.keep_line(KeptLine {
+            text: key,
+            len: line.text.len(),
+            // Where the rest starts in `text`: both are parts of the same string.
+            rest: self
+                .rest
+                .map(|rest| (rest.as_ptr() as usize).wrapping_sub(key.0)),
+            width: line.width,
+        });
+        Some(line)
+    }
+}
+
+impl<'a> Lines<'a, '_> {
+    /// Breaks the next line off `text`, leaving the rest in `self.rest`.
+    fn break_line(&mut self, text: &'a str) -> Option<Line<'a>> {
         let (hard, after) = match text.find('\n') {
             Some(i) => (text.get(..i).unwrap_or(""), text.get(i + 1..)),
             None => (text, None),
