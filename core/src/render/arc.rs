@@ -6,6 +6,9 @@
 //! pixel of a circle or an end disc; the rest are decided by comparing squares and by
 //! two cross products.
 
+// Without the `shape-arcs` feature only `Cap` is used (by lines).
+#![cfg_attr(not(feature = "shape-arcs"), allow(dead_code, unused_imports))]
+
 use embedded_graphics::pixelcolor::Rgb888;
 
 use crate::render::canvas::Canvas;

@@ -11,6 +11,13 @@
 //! [`Shape::with_gradient`]: super::Shape::with_gradient
 //! [`Shape::with_shadow`]: super::Shape::with_shadow
 
+// Without the `shape-effects` feature only `Paint::Flat` and the fall-offs are used; the
+// gradient and shadow types stay (unexported) rather than be cut item by item.
+#![cfg_attr(
+    not(feature = "shape-effects"),
+    allow(dead_code, unused_imports, unused_variables)
+)]
+
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 
 use crate::render::canvas::{AxisRows, Canvas};
@@ -193,6 +200,7 @@ impl Shadow {
 #[derive(Clone, Debug)]
 pub(crate) enum Paint {
     Flat(Rgb888),
+    #[cfg(feature = "shape-effects")]
     Linear(LinearShader),
 }
 
@@ -202,6 +210,7 @@ impl Paint {
     pub(crate) fn at(&self, p: FxPoint) -> Rgb888 {
         match self {
             Paint::Flat(c) => *c,
+            #[cfg(feature = "shape-effects")]
             Paint::Linear(g) => g.at(p),
         }
     }
@@ -226,6 +235,7 @@ impl Paint {
                 };
                 canvas.span(y, x0, x1, *c, coverage);
             }
+            #[cfg(feature = "shape-effects")]
             Paint::Linear(g) => g.span(canvas, rows, (y, ly), (x0, x1), alpha),
         }
     }

@@ -40,6 +40,7 @@ pub use color::RenderColor;
 pub use draw::Draw;
 pub use draw_order::DrawOrder;
 pub use fingerprint::Fingerprint;
+#[cfg(feature = "shape-effects")]
 pub use gradient::{Gradient, GradientStop, Shadow, MAX_GRADIENT_STOPS};
 pub use image::{Image, ImageSource, Transparency};
 pub use label::{

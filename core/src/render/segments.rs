@@ -3,6 +3,8 @@
 //! polygon's from the signed distance to its nearest edge (inside by the even-odd rule).
 //! A square root only for a pixel near a round end or a polygon's corner.
 
+#![cfg_attr(not(feature = "shape-lines"), allow(dead_code, unused_imports))]
+
 use embedded_graphics::pixelcolor::Rgb888;
 use heapless::Vec;
 

@@ -10,6 +10,17 @@
 //! [`Gradient`]; rectangles and rounded rectangles may cast a soft [`Shadow`], drawn
 //! under them in the same node (whose bounds grow to hold it).
 
+// With a shape feature off, the helpers only it uses stay (unused) rather than be cut
+// item by item: the linker leaves them out.
+#![cfg_attr(
+    not(all(
+        feature = "shape-lines",
+        feature = "shape-arcs",
+        feature = "shape-effects"
+    )),
+    allow(dead_code, unused_imports, unused_variables)
+)]
+
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Point;
 use heapless::Vec;
@@ -40,7 +51,9 @@ pub enum Geometry {
     },
     /// The ellipse inscribed in the content rectangle.
     Ellipse,
-    /// A segment between two points of node space, as wide as the stroke.
+    /// A segment between two points of node space, as wide as the stroke (feature
+    /// `shape-lines`).
+    #[cfg(feature = "shape-lines")]
     Line {
         /// Start.
         from: Vec2,
@@ -50,7 +63,9 @@ pub enum Geometry {
         /// points.
         cap: Cap,
     },
-    /// A closed polygon through points of node space (even-odd rule).
+    /// A closed polygon through points of node space (even-odd rule; feature
+    /// `shape-lines`).
+    #[cfg(feature = "shape-lines")]
     Polygon {
         /// The corners, in order.
         points: Vec<Vec2, MAX_POLYGON_POINTS>,
@@ -58,7 +73,9 @@ pub enum Geometry {
     /// A band of the ring inscribed in the content rectangle (its outer radius half the
     /// shorter side), `thickness` units wide, from `start_degrees` (clockwise from the
     /// top) through `sweep_degrees` (negative: anticlockwise; 360 or more: the whole
-    /// ring), its ends cut square or rounded. Drawn in the fill colour.
+    /// ring), its ends cut square or rounded. Drawn in the fill colour (feature
+    /// `shape-arcs`).
+    #[cfg(feature = "shape-arcs")]
     Arc {
         /// Where it starts, degrees clockwise from the top.
         start_degrees: f32,
@@ -105,10 +122,13 @@ pub struct Shape {
     /// A gradient filling a rectangle, rounded rectangle or ellipse instead of
     /// [`fill`](Self::fill) (see [`with_gradient`](Self::with_gradient)). A reference to
     /// a `static` (or a `const` block): every shape slot of a world holds this field,
-    /// so it costs a pointer, not the gradient.
+    /// so it costs a pointer, not the gradient. Feature `shape-effects`.
+    #[cfg(feature = "shape-effects")]
     pub gradient: Option<&'static Gradient>,
     /// A drop shadow under a rectangle or rounded rectangle (see
-    /// [`with_shadow`](Self::with_shadow)), by reference as the gradient.
+    /// [`with_shadow`](Self::with_shadow)), by reference as the gradient. Feature
+    /// `shape-effects`.
+    #[cfg(feature = "shape-effects")]
     pub shadow: Option<&'static Shadow>,
 }
 
@@ -119,7 +139,9 @@ impl Shape {
             fill: None,
             stroke: None,
             antialias: false,
+            #[cfg(feature = "shape-effects")]
             gradient: None,
+            #[cfg(feature = "shape-effects")]
             shadow: None,
         }
     }
@@ -141,12 +163,14 @@ impl Shape {
         Shape::of(Geometry::Ellipse)
     }
 
+    #[cfg(feature = "shape-lines")]
     /// A segment between two points of node space with round ends, drawn with the
     /// stroke's colour and width.
     pub fn line(from: Vec2, to: Vec2) -> Self {
         Shape::line_with_cap(from, to, Cap::Round)
     }
 
+    #[cfg(feature = "shape-lines")]
     /// A segment between two points of node space with the given ends (square ones
     /// reach half the width past the points).
     ///
@@ -164,6 +188,7 @@ impl Shape {
         Shape::of(Geometry::Line { from, to, cap })
     }
 
+    #[cfg(feature = "shape-lines")]
     /// A polygon through up to [`MAX_POLYGON_POINTS`] points of node space; extra
     /// points are ignored.
     pub fn polygon(points: &[Vec2]) -> Self {
@@ -174,6 +199,7 @@ impl Shape {
         Shape::of(Geometry::Polygon { points: kept })
     }
 
+    #[cfg(feature = "shape-arcs")]
     /// A band of the ring inscribed in the content rectangle (see [`Geometry::Arc`]):
     /// a gauge, a progress ring, a busy spinner. Give it a fill; with
     /// [`with_antialias`](Self::with_antialias) its edges and ends are smooth.
@@ -231,6 +257,7 @@ impl Shape {
         self
     }
 
+    #[cfg(feature = "shape-effects")]
     /// This shape filled with a linear gradient (see [`Gradient`]) instead of one
     /// colour: it replaces [`fill`](Self::fill) (and fills the shape when it has no fill
     /// colour); the stroke stays. Rectangles, rounded rectangles and ellipses, hard-edged
@@ -257,6 +284,7 @@ impl Shape {
         self
     }
 
+    #[cfg(feature = "shape-effects")]
     /// This shape over a drop shadow (see [`Shadow`]), drawn under it in the same
     /// node: the node's bounds, and so the damage when it moves or changes, grow to hold
     /// the shadow. Rectangles and rounded rectangles, upright or turned (the shadow
@@ -279,13 +307,15 @@ impl Shape {
 
     /// What fills a closed shape over `content`: its gradient, or its fill colour.
     fn paint(&self, content: &Rect) -> Option<Paint> {
-        self.gradient
-            .and_then(|g| LinearShader::new(g, content))
-            .map(Paint::Linear)
-            .or(self.fill.map(Paint::Flat))
+        #[cfg(feature = "shape-effects")]
+        if let Some(shader) = self.gradient.and_then(|g| LinearShader::new(g, content)) {
+            return Some(Paint::Linear(shader));
+        }
+        self.fill.map(Paint::Flat)
     }
 
     /// The shadow this shape draws: rectangles and rounded rectangles, not transparent.
+    #[cfg(feature = "shape-effects")]
     fn drawn_shadow(&self) -> Option<&'static Shadow> {
         let closed = matches!(
             self.geometry,
@@ -396,9 +426,9 @@ impl Outline {
                 Outline::Rounded(FxRounded::new(shrunk, radius))
             }
             Geometry::Ellipse => FxEllipse::new(shrunk).map_or(Outline::Empty, Outline::Ellipse),
-            Geometry::Line { .. } | Geometry::Polygon { .. } | Geometry::Arc { .. } => {
-                Outline::Empty
-            }
+            // Lines, polygons and arcs are not outlines of the content.
+            #[allow(unreachable_patterns)]
+            _ => Outline::Empty,
         }
     }
 
@@ -740,6 +770,7 @@ fn fill_row<C: RenderColor, F: Falloff>(
                     }
                 }
             }
+            #[cfg(feature = "shape-effects")]
             Paint::Linear(_) => {
                 for (x, pixel) in (start..).zip(pixels.iter_mut()) {
                     let p = point(x);
@@ -915,6 +946,7 @@ impl Shape {
     /// filled with `paint`; `half` is half a pixel in anchor units when the shape is
     /// anti-aliased. Not inlined, as the anti-aliased paths below.
     #[inline(never)]
+    #[cfg(feature = "shape-effects")]
     fn draw_shadow<C: RenderColor>(
         &self,
         canvas: &mut Canvas<'_, C>,
@@ -1048,6 +1080,7 @@ impl Draw for Shape {
     fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
         let content = canvas.content();
         let bounds = self.shape_bounds(content);
+        #[cfg(feature = "shape-lines")]
         if let Geometry::Line { from, to, cap } = &self.geometry {
             if let Some(stroke) = self.stroke {
                 let (a, b) = (
@@ -1066,6 +1099,7 @@ impl Draw for Shape {
             }
             return;
         }
+        #[cfg(feature = "shape-arcs")]
         if let Geometry::Arc {
             start_degrees,
             sweep_degrees,
@@ -1080,6 +1114,7 @@ impl Draw for Shape {
             return;
         }
         let stroke = self.stroke.filter(|s| s.width > 0.0);
+        #[cfg(feature = "shape-lines")]
         if let Geometry::Polygon { points } = &self.geometry {
             let fill = self.fill;
             let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
@@ -1112,6 +1147,7 @@ impl Draw for Shape {
         } else {
             None
         };
+        #[cfg(feature = "shape-effects")]
         self.draw_shadow(canvas, content, half, fill.as_ref());
         if let Some(half) = half {
             draw_soft_closed(
@@ -1145,6 +1181,7 @@ impl Draw for Shape {
             Geometry::Rectangle => f = f.word(1),
             Geometry::RoundedRectangle { radius } => f = f.word(2).float(*radius),
             Geometry::Ellipse => f = f.word(3),
+            #[cfg(feature = "shape-lines")]
             Geometry::Line { from, to, cap } => {
                 f = f
                     .word(4)
@@ -1154,12 +1191,14 @@ impl Draw for Shape {
                     .float(to.y)
                     .word(u32::from(*cap == Cap::Round));
             }
+            #[cfg(feature = "shape-lines")]
             Geometry::Polygon { points } => {
                 f = f.word(5).word(points.len() as u32);
                 for p in points {
                     f = f.float(p.x).float(p.y);
                 }
             }
+            #[cfg(feature = "shape-arcs")]
             Geometry::Arc {
                 start_degrees,
                 sweep_degrees,
@@ -1183,6 +1222,27 @@ impl Draw for Shape {
             Some(s) => f.word(1).color(s.color).float(s.width),
             None => f.word(0),
         };
+        #[cfg(feature = "shape-effects")]
+        {
+            f = self.effects_appearance(f);
+        }
+        f.finish()
+    }
+
+    fn local_bounds(&self, content: Rect) -> Rect {
+        let bounds = self.shape_bounds(content);
+        #[cfg(feature = "shape-effects")]
+        if let Some(shadow) = self.drawn_shadow() {
+            return bounds.union(&shadow.bounds(content));
+        }
+        bounds
+    }
+}
+
+impl Shape {
+    /// The gradient's and shadow's part of the appearance.
+    #[cfg(feature = "shape-effects")]
+    fn effects_appearance(&self, mut f: Fingerprint) -> Fingerprint {
         f = match self.gradient {
             Some(g) => {
                 f = f
@@ -1206,22 +1266,12 @@ impl Draw for Shape {
                 .word(u32::from(s.opacity)),
             None => f.word(0),
         }
-        .finish()
     }
 
-    fn local_bounds(&self, content: Rect) -> Rect {
-        let bounds = self.shape_bounds(content);
-        match self.drawn_shadow() {
-            Some(shadow) => bounds.union(&shadow.bounds(content)),
-            None => bounds,
-        }
-    }
-}
-
-impl Shape {
     /// The shape's own bounds (anchor space), without its shadow.
     fn shape_bounds(&self, content: Rect) -> Rect {
         match &self.geometry {
+            #[cfg(feature = "shape-lines")]
             Geometry::Line { from, to, cap } => {
                 let half = self.stroke.map_or(0.0, |s| s.width / 2.0);
                 // A square end's corners lie up to half the width both along and across
@@ -1238,6 +1288,7 @@ impl Shape {
                     half,
                 )
             }
+            #[cfg(feature = "shape-lines")]
             Geometry::Polygon { points } => {
                 let mut moved: Vec<Vec2, MAX_POLYGON_POINTS> = Vec::new();
                 for &q in points {
