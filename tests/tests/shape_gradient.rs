@@ -6,7 +6,7 @@
 //! shadowed shape is the full redraw. Random scenes with both are in
 //! `render_identical.rs`.
 
-use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb888, RgbColor};
+use embedded_graphics::pixelcolor::{Gray4, GrayColor, Rgb565, Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::{Gradient, RenderColor, Renderer, Shadow, Shape};
@@ -48,13 +48,21 @@ impl One {
     }
 
     fn render<C: RenderColor>(&self, size: (u32, u32)) -> Framebuffer<C> {
+        self.render_in_tiles::<C, 4096>(size)
+    }
+
+    /// [`render`](Self::render) through tiles of `BUF` pixels.
+    fn render_in_tiles<C: RenderColor, const BUF: usize>(
+        &self,
+        size: (u32, u32),
+    ) -> Framebuffer<C> {
         let mut w = W::new();
         let root = w.root();
         let n = w.create_child(root, "shape").unwrap();
         self.place(&mut w, n);
         w.add_component(n, self.shape.clone()).unwrap();
         let mut fb = Framebuffer::new(size.0, size.1, C::from_rgb888(Rgb888::new(255, 0, 255)));
-        let mut r: Renderer<C, 8, 4096> = Renderer::new(
+        let mut r: Renderer<C, 8, BUF> = Renderer::new(
             Size::new(size.0, size.1),
             Rgb888::BLACK,
             BusCost::new(16, 0),
@@ -284,15 +292,104 @@ fn a_diagonal_gradient_is_constant_along_the_other_diagonal() {
 }
 
 #[test]
-fn gradients_draw_on_grey_panels_in_levels() {
+fn gradients_draw_on_grey_panels_in_levels_dithered_between_neighbours() {
     let shape = Shape::rectangle().with_gradient(leak(Gradient::linear(
         0.0,
         [(0.0, Rgb888::BLACK), (1.0, Rgb888::WHITE)],
     )));
-    let fb = One::new(shape, (16.0, 2.0), (8.0, 1.0)).render::<Gray4>((16, 2));
-    let row: Vec<u8> = (0..16).map(|x| fb.get(x, 0).luma()).collect();
-    assert!(row.windows(2).all(|w| w[0] <= w[1]), "{row:?}");
-    assert_eq!((row[0], row[15]), (0, 15));
+    let fb = One::new(shape, (64.0, 4.0), (32.0, 2.0)).render::<Gray4>((64, 4));
+    for y in 0..4 {
+        let row: Vec<u8> = (0..64).map(|x| fb.get(x, y).luma()).collect();
+        // Each pixel is one of the two levels around its grey (15 · (x + ½) / 64), so
+        // the row climbs with at most a level's step back.
+        for (x, &level) in row.iter().enumerate() {
+            let exact = 15.0 * (x as f32 + 0.5) / 64.0;
+            assert!(
+                (f32::from(level) - exact).abs() < 1.0,
+                "({x}, {y}): {row:?}"
+            );
+        }
+        assert!(row.windows(2).all(|w| w[1] + 1 >= w[0]), "row {y}: {row:?}");
+    }
+    // A 4 × 4 patch averages its grey: columns 28 to 31 are 6.8 to 7.5 levels.
+    let patch: u32 = (28..32)
+        .flat_map(|x| (0..4).map(move |y| (x, y)))
+        .map(|(x, y)| u32::from(fb.get(x, y).luma()))
+        .sum();
+    assert!((105..=122).contains(&patch), "{patch} / 16");
+}
+
+/// A grey no RGB565 level holds, as a gradient of one colour: 100 is 12.16 of red's 31
+/// steps and 24.71 of green's 63. In every 4 × 4 patch, the pixels whose Bayer rank is
+/// 13 or more (3 of 16) round red and blue up, those of rank 5 or more (11 of 16) green:
+/// the patch averages 12.19 and 24.69, where plain rounding gives 12 and 25 everywhere.
+#[test]
+fn a_gradient_on_rgb565_is_dithered_so_that_each_patch_averages_its_colour() {
+    const BAYER: [[u8; 4]; 4] = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]];
+    let grey = Rgb888::new(100, 100, 100);
+    for angle in [0.0, 90.0, 30.0] {
+        let shape = Shape::rectangle()
+            .with_gradient(leak(Gradient::linear(angle, [(0.0, grey), (1.0, grey)])));
+        let fb = One::new(shape, (12.0, 8.0), (6.0, 4.0)).render::<Rgb565>((12, 8));
+        for y in 0..8 {
+            for x in 0..12 {
+                let rank = BAYER[(y % 4) as usize][(x % 4) as usize];
+                let red = if rank >= 13 { 13 } else { 12 };
+                let green = if rank >= 5 { 25 } else { 24 };
+                assert_eq!(
+                    fb.get(x, y),
+                    Rgb565::new(red, green, red),
+                    "({x}, {y}) at {angle}°"
+                );
+            }
+        }
+    }
+}
+
+/// Where a gradient is a colour the panel holds, it has no dither: its flat ends here,
+/// and its red and blue channels all along.
+#[test]
+fn a_gradient_is_not_dithered_where_its_colour_is_a_whole_level() {
+    let magenta = Rgb888::new(255, 0, 255);
+    let shape = Shape::rectangle().with_gradient(leak(Gradient::linear(
+        0.0,
+        [
+            (0.0, magenta),
+            (0.25, magenta),
+            (0.75, Rgb888::WHITE),
+            (1.0, Rgb888::WHITE),
+        ],
+    )));
+    let fb = One::new(shape, (32.0, 4.0), (16.0, 2.0)).render::<Rgb565>((32, 4));
+    for y in 0..4 {
+        for x in 0..32 {
+            let pixel = fb.get(x, y);
+            match x {
+                0..8 => assert_eq!(pixel, Rgb565::new(31, 0, 31), "({x}, {y})"),
+                24.. => assert_eq!(pixel, Rgb565::WHITE, "({x}, {y})"),
+                _ => assert_eq!((pixel.r(), pixel.b()), (31, 31), "({x}, {y})"),
+            }
+        }
+    }
+}
+
+/// The dither follows the screen pixel, not the tile: a frame drawn through tiles of a
+/// row gives the pixels of one drawn whole.
+#[test]
+fn a_dithered_gradient_is_the_same_through_small_tiles() {
+    for angle in [0.0, 90.0, 45.0] {
+        let shape = Shape::rounded_rectangle(6.0)
+            .with_gradient(leak(two_stops(angle)))
+            .with_antialias(true);
+        let one = One::new(shape, (37.0, 29.0), (20.5, 16.0));
+        let whole = one.render::<Rgb565>((40, 32));
+        let tiled = one.render_in_tiles::<Rgb565, 40>((40, 32));
+        for y in 0..32 {
+            for x in 0..40 {
+                assert_eq!(tiled.get(x, y), whole.get(x, y), "({x}, {y}) at {angle}°");
+            }
+        }
+    }
 }
 
 const SHADE: Rgb888 = Rgb888::new(255, 255, 255);

@@ -26,6 +26,22 @@ pub trait RenderColor: PixelColor + From<Rgb888> {
         Self::from(rgb)
     }
 
+    /// Whether [`from_rgb888_dithered`](Self::from_rgb888_dithered) differs from
+    /// [`from_rgb888`](Self::from_rgb888): a type of fewer than 8 bits a channel.
+    const DITHERS: bool = false;
+
+    /// The colour of `rgb` for the screen pixel `(x, y)`, with an ordered (4 × 4 Bayer)
+    /// dither where the type has fewer levels than `Rgb888`: what gradients are drawn
+    /// with, so that a slow ramp on RGB565 or a grey OLED shows no bands. Each channel is
+    /// rounded up or down by a threshold that depends on the pixel's place in a 4 × 4
+    /// tile, so that a patch of pixels averages the exact colour. Whole levels (black,
+    /// white, any colour the type holds) come out unchanged. By default the plain
+    /// conversion.
+    fn from_rgb888_dithered(rgb: Rgb888, x: i32, y: i32) -> Self {
+        let _ = (x, y);
+        Self::from_rgb888(rgb)
+    }
+
     /// `self` drawn over `below` with opacity `alpha` (0 transparent, 255 opaque).
     fn blend(self, below: Self, alpha: u8) -> Self;
 
@@ -37,6 +53,25 @@ pub trait RenderColor: PixelColor + From<Rgb888> {
             *pixel = self.blend(*pixel, alpha);
         }
     }
+}
+
+/// The 4 × 4 Bayer matrix: the order in which a tile's pixels round up as a channel
+/// goes from one level to the next.
+const BAYER: [[u8; 4]; 4] = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]];
+
+/// The threshold of screen pixel `(x, y)`, 0 to 254: `(2k + 1) · 255 / 32` for its place
+/// `k` in [`BAYER`], spread evenly over one level's step.
+#[inline]
+fn threshold(x: i32, y: i32) -> u32 {
+    let k = u32::from(BAYER[(y & 3) as usize][(x & 3) as usize]);
+    (2 * k + 1) * 255 / 32
+}
+
+/// An 8-bit channel `v` as one of `max + 1` levels, rounded up where `v`'s place between
+/// two levels passes the pixel's `threshold`: `⌊(v · max + threshold) / 255⌋`.
+#[inline]
+fn dither(v: u8, max: u32, threshold: u32) -> u8 {
+    ((u32::from(v) * max + threshold) / 255).min(max) as u8
 }
 
 /// One channel's share of a blend at `alpha`, worked out once for a run: `mix(over,
@@ -73,8 +108,10 @@ fn mix(over: u8, under: u8, alpha: u8) -> u8 {
 }
 
 macro_rules! rgb_blend {
-    ($($t:ty),*) => {$(
+    ($t:ty $(, { $($extra:item)* })?) => {
         impl RenderColor for $t {
+            $($($extra)*)?
+
             fn blend(self, below: Self, alpha: u8) -> Self {
                 <$t>::new(
                     mix(self.r(), below.r(), alpha),
@@ -94,12 +131,14 @@ macro_rules! rgb_blend {
                 }
             }
         }
-    )*};
+    };
 }
 
 macro_rules! gray_blend {
-    ($($t:ty),*) => {$(
+    ($t:ty $(, { $($extra:item)* })?) => {
         impl RenderColor for $t {
+            $($($extra)*)?
+
             fn blend(self, below: Self, alpha: u8) -> Self {
                 <$t>::new(mix(self.luma(), below.luma(), alpha))
             }
@@ -111,11 +150,37 @@ macro_rules! gray_blend {
                 }
             }
         }
-    )*};
+    };
 }
 
-rgb_blend!(Rgb888, Rgb565);
-gray_blend!(Gray8, Gray4, Gray2);
+rgb_blend!(Rgb888);
+gray_blend!(Gray8);
+rgb_blend!(Rgb565, {
+    const DITHERS: bool = true;
+
+    fn from_rgb888_dithered(rgb: Rgb888, x: i32, y: i32) -> Self {
+        let t = threshold(x, y);
+        Rgb565::new(
+            dither(rgb.r(), 31, t),
+            dither(rgb.g(), 63, t),
+            dither(rgb.b(), 31, t),
+        )
+    }
+});
+gray_blend!(Gray4, {
+    const DITHERS: bool = true;
+
+    fn from_rgb888_dithered(rgb: Rgb888, x: i32, y: i32) -> Self {
+        Gray4::new(dither(Gray8::from(rgb).luma(), 15, threshold(x, y)))
+    }
+});
+gray_blend!(Gray2, {
+    const DITHERS: bool = true;
+
+    fn from_rgb888_dithered(rgb: Rgb888, x: i32, y: i32) -> Self {
+        Gray2::new(dither(Gray8::from(rgb).luma(), 3, threshold(x, y)))
+    }
+});
 
 impl RenderColor for BinaryColor {
     fn blend(self, below: Self, alpha: u8) -> Self {

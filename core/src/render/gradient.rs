@@ -57,6 +57,13 @@ pub struct GradientStop {
 /// a pixel outside the content rectangle: such a point takes the colour of the nearest
 /// point of the rectangle.
 ///
+/// On a panel of fewer than 8 bits a channel (RGB565, 4- and 2-bit grey), a slow ramp
+/// would show bands where each channel steps to its next level, on different rows for
+/// red, green and blue. So an upright node's gradient is drawn with an ordered 4 × 4
+/// dither ([`RenderColor::from_rgb888_dithered`](super::RenderColor::from_rgb888_dithered)),
+/// fixed to the screen pixel (a partial redraw gives a full frame's pixels); a turned
+/// node's is not.
+///
 /// ```
 /// use embedded_graphics::pixelcolor::Rgb888;
 /// use sprig::render::{Gradient, Shape};
@@ -406,7 +413,7 @@ impl LinearShader {
         alpha: u8,
     ) {
         let y_term = self.y_term(ly);
-        if self.a == 0 {
+        if self.a == 0 && !C::DITHERS {
             // Constant along the row: one colour.
             let color = self.color(Self::t_of(y_term));
             let coverage = if alpha == u8::MAX {
@@ -424,24 +431,37 @@ impl LinearShader {
         if alpha == 0 || pixels.is_empty() {
             return;
         }
+        // Dithered by screen pixel, so that a tile or a partial redraw gives the pixels
+        // of a full frame.
+        let ink = |color: Rgb888, x: i32| C::from_rgb888_dithered(color, x, y);
+        if self.a == 0 {
+            // One colour along the row, dithered.
+            let color = self.color(Self::t_of(y_term));
+            for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                *pixel = match alpha {
+                    u8::MAX => ink(color, x),
+                    _ => ink(color, x).blend(*pixel, alpha),
+                };
+            }
+            return;
+        }
         match (self.walk(rows, start, pixels.len(), y_term), alpha) {
             (Some((mut sum, step)), u8::MAX) => {
-                for pixel in pixels {
-                    *pixel = C::from_rgb888(self.color(Self::t_of(sum)));
+                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                    *pixel = ink(self.color(Self::t_of(sum)), x);
                     sum = sum.wrapping_add(step);
                 }
             }
             (Some((mut sum, step)), _) => {
-                for pixel in pixels {
-                    let ink = C::from_rgb888(self.color(Self::t_of(sum)));
-                    *pixel = ink.blend(*pixel, alpha);
+                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+                    *pixel = ink(self.color(Self::t_of(sum)), x).blend(*pixel, alpha);
                     sum = sum.wrapping_add(step);
                 }
             }
             (None, _) => {
                 for (x, pixel) in (start..).zip(pixels.iter_mut()) {
                     let t = Self::t_of(self.x_term(rows.x_at(x)).saturating_add(y_term));
-                    let ink = C::from_rgb888(self.color(t));
+                    let ink = ink(self.color(t), x);
                     *pixel = if alpha == u8::MAX {
                         ink
                     } else {

@@ -6,6 +6,7 @@ use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
 use sprig::render::font::fonts::{FONT_4X6, FONT_6X10};
 use sprig::render::font::{AaFont, CellFont, Font};
+use sprig::render::Gradient;
 use sprig::{Size2, Vec2};
 
 use super::thermostat::Palette;
@@ -142,6 +143,15 @@ static CLOCK_32: AaFont = sprig::font!(
     bits = 4,
 );
 
+/// The colour panels' − and + buttons: the track's colour, lighter at the top.
+static RAISED: Gradient = Gradient::linear(
+    90.0,
+    [
+        (0.0, Rgb888::new(36, 41, 56)),
+        (1.0, Rgb888::new(66, 75, 100)),
+    ],
+);
+
 /// Greys for a 4-bit grey OLED: white on black, the menu inverted.
 const GREY: Palette = Palette {
     background: Rgb888::new(0, 0, 0),
@@ -150,6 +160,7 @@ const GREY: Palette = Palette {
     ghost: None,
     track: Rgb888::new(60, 60, 60),
     pressed: Rgb888::new(170, 170, 170),
+    raised: None,
     modes: [
         Rgb888::new(255, 255, 255),
         Rgb888::new(255, 255, 255),
@@ -168,6 +179,7 @@ const COLOR: Palette = Palette {
     ghost: Some(Rgb888::new(14, 16, 25)),
     track: Rgb888::new(46, 52, 70),
     pressed: Rgb888::new(96, 108, 140),
+    raised: Some(&RAISED),
     modes: [
         Rgb888::new(255, 128, 56),
         Rgb888::new(72, 164, 255),

@@ -84,9 +84,12 @@ scene! {
         node (name) {
             position: place.at,
             size: place.size,
-            Shape = Shape::rounded_rectangle(place.size.height / 2.0)
-                .with_fill(layout.palette.track)
-                .with_antialias(layout.antialias),
+            Shape = raised(
+                Shape::rounded_rectangle(place.size.height / 2.0)
+                    .with_fill(layout.palette.track)
+                    .with_antialias(layout.antialias),
+                layout,
+            ),
             Button = Button::new().with_transition(Transition::zoom(0.86, 0.3)),
             Stepper = Stepper { thermostat, step },
             // The sign, drawn as bars sized to the button (a font's − and + are small
@@ -268,6 +271,14 @@ const FLICKER: AnimationClip = AnimationClip::new(&[0, 1, 2, 3], 10, WrapMode::P
 /// A label in `font` and `color`.
 fn label(text: &str, font: Font, color: Rgb888) -> Label {
     Label::new(text).with_font(font).with_color(color)
+}
+
+/// `face` with the palette's raised gradient, if it has one.
+fn raised(face: Shape, layout: &Layout) -> Shape {
+    match layout.palette.raised {
+        Some(gradient) => face.with_gradient(gradient),
+        None => face,
+    }
 }
 
 /// One bar of a button's − or +: a rounded bar in the text colour.

@@ -3,7 +3,7 @@
 //! time; none knows the panel it runs on (the layout and the palette do).
 
 use embedded_graphics::pixelcolor::Rgb888;
-use sprig::render::{Label, Shape};
+use sprig::render::{Gradient, Label, Shape};
 use sprig::{
     component, AnyWorld, CompId, Ctx, Event, HookResult, Hooks, Key, KeyEvent, NodeId, Vec2,
 };
@@ -83,6 +83,9 @@ pub struct Palette {
     pub track: Rgb888,
     /// A button's face while pressed.
     pub pressed: Rgb888,
+    /// The − and + buttons' face as a gradient instead of `track`, if any: lit from
+    /// above on the colour panels (dithered on RGB565, so no bands).
+    pub raised: Option<&'static Gradient>,
     /// Per mode ([`Mode::ALL`] order): the ring, the status light and the menu's
     /// highlight.
     pub modes: [Rgb888; 4],
