@@ -59,10 +59,12 @@ struct ScenesGuide;
 
 pub mod animation;
 pub mod button;
+pub mod checkbox;
 pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod picker;
 pub mod progress;
 pub mod slider;
 pub mod toggle;
@@ -72,10 +74,12 @@ pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
 pub use button::{Button, Click};
+pub use checkbox::{Checkbox, CheckboxParts};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
+pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
