@@ -203,6 +203,12 @@ impl Area {
             height,
         }
     }
+
+    /// Whether `p` is inside (left and bottom edges in, right and top out, as the
+    /// engine's hit rule).
+    pub(crate) fn contains(&self, p: Vec2) -> bool {
+        p.x >= self.x && p.x < self.x + self.width && p.y >= self.y && p.y < self.y + self.height
+    }
 }
 
 /// Gives `child` (of `parent`) the box `area` of the parent's own space, its anchor at
