@@ -58,8 +58,10 @@ struct ImagesGuide;
 struct ScenesGuide;
 
 pub mod animation;
+pub mod backdrop;
 pub mod button;
 pub mod checkbox;
+pub mod dropdown;
 pub mod ease;
 pub mod focus;
 pub mod layout;
@@ -74,8 +76,10 @@ pub mod tween;
 pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
+pub use backdrop::Backdrop;
 pub use button::{Button, Click};
 pub use checkbox::{Checkbox, CheckboxParts};
+pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
