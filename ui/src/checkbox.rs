@@ -5,9 +5,9 @@
 //!   node's height at its left end, the text fills the rest, 4 pixels to the right of
 //!   the box, left-aligned and cut to the node. A touch anywhere in the node, or key A
 //!   while the node has the focus, is a click, with the rules of a
-//!   [`Button`](crate::Button) (a release outside, a cancel or a drag is not).
-//! - A click sends [`Click`](crate::Click), then flips `checked` and sends
-//!   [`Toggled`](crate::Toggled) `{ node, checked }`, both dispatched from the check
+//!   [`Button`] (a release outside, a cancel or a drag is not).
+//! - A click sends [`Click`], then flips `checked` and sends
+//!   [`Toggled`] `{ node, checked }`, both dispatched from the check
 //!   box's node (they bubble), exactly as a `Toggle` does: a listener for toggles hears
 //!   check boxes too. Setting [`checked`](Checkbox::checked) from code sends nothing;
 //!   the mark follows at the next frame. A check box does not join a

@@ -2,7 +2,7 @@
 //! chosen option; open, a list of every option drawn above everything else, which
 //! closes on a choice, on a touch outside it, or on B.
 //!
-//! - **Opening.** Closed, it is a [`Button`](crate::Button): a tap on it, or key A
+//! - **Opening.** Closed, it is a [`Button`]: a tap on it, or key A
 //!   pressed and released while its node has the focus, opens it (no `Click` is sent).
 //! - **Above everything else.** The open list is drawn by nodes with a
 //!   `global_z_order` of [`OVERLAY_GLOBAL_Z`]: the renderer draws nodes with a higher
@@ -30,7 +30,7 @@
 //!   `Label`). So a dropdown of `n` options takes `6 + n` nodes, 3 `Shape`s, `2 + n`
 //!   `Label`s and 1 `Backdrop`. The list hangs below the face, each row as high as the
 //!   dropdown's node; it does not scroll.
-//! - **Capacity**: [`Options`]: at most [`MAX_OPTIONS`](crate::MAX_OPTIONS) options.
+//! - **Capacity**: [`Options`]: at most [`MAX_OPTIONS`] options.
 //!
 //! ```
 //! use sprig::render::{Label, Shape};

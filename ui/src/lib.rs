@@ -5,8 +5,9 @@
 //!
 //! The parts: [tweens](mod@tween) and their [easings](ease), [focus] navigation for
 //! keypads, a scrolling [list], Cocos's [widget] and [layout], [`Button`]s and their
-//! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`] and sprite
-//! [animations](animation). List the ones you use in your world's component set, beside
+//! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
+//! [animations](animation), and the value [pickers](picker): [`Checkbox`], [`Spinbox`],
+//! [`Dropdown`] (with its [`Backdrop`]) and [`Roller`]. List the ones you use in your world's component set, beside
 //! your own components, and drive the world as usual:
 //!
 //! ```
@@ -68,6 +69,7 @@ pub mod layout;
 pub mod list;
 pub mod picker;
 pub mod progress;
+pub mod roller;
 pub mod slider;
 pub mod spinbox;
 pub mod toggle;
@@ -88,6 +90,7 @@ pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
+pub use roller::{Roller, RollerChanged, RollerParts};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
 pub use toggle::{Toggle, ToggleGroup, Toggled};

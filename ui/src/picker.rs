@@ -4,8 +4,8 @@
 //! roller choose from ([`Options`]), and how they build the nodes they draw with.
 //!
 //! A picker draws with the core's drawables: when it loads, it creates child nodes of
-//! its own node carrying a [`Shape`](sprig::render::Shape) or a
-//! [`Label`](sprig::render::Label) (each picker's doc lists them), so the world's
+//! its own node carrying a [`Shape`] or a
+//! [`Label`] (each picker's doc lists them), so the world's
 //! component set must hold `Shape` and `Label` (the roller's also `Clip`), with room for
 //! them. If a node or component cannot be made (an arena full, a type not in the set),
 //! the picker's `on_load` returns that error (the world counts it: `hook_errors`,
