@@ -5,8 +5,9 @@
 //!
 //! The parts: [tweens](mod@tween) and their [easings](ease), [focus] navigation for
 //! keypads, a scrolling [list], Cocos's [widget] and [layout], [`Button`]s and their
-//! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`] and sprite
-//! [animations](animation). List the ones you use in your world's component set, beside
+//! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
+//! [animations](animation), and the value [pickers](picker): [`Checkbox`], [`Spinbox`],
+//! [`Dropdown`] (with its [`Backdrop`]) and [`Roller`]. List the ones you use in your world's component set, beside
 //! your own components, and drive the world as usual:
 //!
 //! ```
@@ -58,28 +59,40 @@ struct ImagesGuide;
 struct ScenesGuide;
 
 pub mod animation;
+pub mod backdrop;
 pub mod button;
+pub mod checkbox;
+pub mod dropdown;
 pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod picker;
 pub mod progress;
+pub mod roller;
 pub mod slider;
+pub mod spinbox;
 pub mod toggle;
 pub mod transition;
 pub mod tween;
 pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
+pub use backdrop::Backdrop;
 pub use button::{Button, Click};
+pub use checkbox::{Checkbox, CheckboxParts};
+pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
+pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
+pub use roller::{Roller, RollerChanged, RollerParts};
 pub use slider::{Direction, Slider, SliderMoved};
+pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
