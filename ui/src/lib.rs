@@ -58,12 +58,14 @@ struct ImagesGuide;
 struct ScenesGuide;
 
 pub mod animation;
+pub mod block_input;
 pub mod button;
 pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
 pub mod progress;
+pub mod screen;
 pub mod slider;
 pub mod toggle;
 pub mod transition;
@@ -71,6 +73,7 @@ pub mod tween;
 pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
+pub use block_input::BlockInput;
 pub use button::{Button, Click};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
@@ -79,6 +82,7 @@ pub use list::List;
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
+pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
