@@ -64,6 +64,7 @@ pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod message_box;
 pub mod progress;
 pub mod screen;
 pub mod slider;
@@ -79,6 +80,7 @@ pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
+pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
