@@ -6,9 +6,11 @@
 //! The parts: [tweens](mod@tween) and their [easings](ease), [focus] navigation for
 //! keypads, a scrolling [list], Cocos's [widget] and [layout], [`Button`]s and their
 //! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
-//! [animations](animation), and the value [pickers](picker): [`Checkbox`], [`Spinbox`],
-//! [`Dropdown`] (with its [`Backdrop`]) and [`Roller`]. List the ones you use in your world's component set, beside
-//! your own components, and drive the world as usual:
+//! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
+//! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
+//! slide, cover and fade transitions, a modal [`MessageBox`], and [`BlockInput`]. List
+//! the ones you use in your world's component set, beside your own components, and
+//! drive the world as usual:
 //!
 //! ```
 //! use sprig::{world, Key};
@@ -60,6 +62,7 @@ struct ScenesGuide;
 
 pub mod animation;
 pub mod backdrop;
+pub mod block_input;
 pub mod button;
 pub mod checkbox;
 pub mod dropdown;
@@ -67,9 +70,11 @@ pub mod ease;
 pub mod focus;
 pub mod layout;
 pub mod list;
+pub mod message_box;
 pub mod picker;
 pub mod progress;
 pub mod roller;
+pub mod screen;
 pub mod slider;
 pub mod spinbox;
 pub mod toggle;
@@ -79,6 +84,7 @@ pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
 pub use backdrop::Backdrop;
+pub use block_input::BlockInput;
 pub use button::{Button, Click};
 pub use checkbox::{Checkbox, CheckboxParts};
 pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
@@ -86,11 +92,13 @@ pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
+pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};
 pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 #[allow(deprecated)]
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
 pub use roller::{Roller, RollerChanged, RollerParts};
+pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
