@@ -1,8 +1,8 @@
 //! Desktop simulator for Sprig apps.
 //!
-//! [`Run`] runs an app: in a window when there is a display (mouse as touch, keys as
+//! `Run` runs an app: in a window when there is a display (mouse as touch, keys as
 //! buttons, F1 for an overlay), otherwise headless, writing every frame as a PNG; with
-//! the command-line flags of [`Options`], stats per frame, and input recorded and
+//! the command-line flags of `Options`, stats per frame, and input recorded and
 //! replayed. [`present`] is how the panel's pixels look on the desktop, the same in the
 //! window and in the PNGs. [`describe_tree`] prints a world as text.
 //!

@@ -14,6 +14,31 @@ use embedded_graphics_simulator::{
     BinaryColorTheme, OutputImage, OutputSettingsBuilder, SimulatorDisplay,
 };
 
+/// The themes' names, as `--theme` and `sprig-web`'s `?theme=` take them.
+pub const THEME_NAMES: [&str; 7] = [
+    "default",
+    "oled-blue",
+    "oled-white",
+    "lcd-white",
+    "lcd-green",
+    "lcd-blue",
+    "inverted",
+];
+
+/// The theme called `name` (one of [`THEME_NAMES`]); `None` for any other name.
+pub fn theme_named(name: &str) -> Option<BinaryColorTheme> {
+    Some(match name {
+        "default" => BinaryColorTheme::Default,
+        "oled-blue" => BinaryColorTheme::OledBlue,
+        "oled-white" => BinaryColorTheme::OledWhite,
+        "lcd-white" => BinaryColorTheme::LcdWhite,
+        "lcd-green" => BinaryColorTheme::LcdGreen,
+        "lcd-blue" => BinaryColorTheme::LcdBlue,
+        "inverted" => BinaryColorTheme::Inverted,
+        _ => return None,
+    })
+}
+
 /// The colour a panel pixel of `color` shows in `theme`: `Default` shows the panel's own
 /// colour (`embedded-graphics`' conversion to 24-bit: a grey level or RGB565 widened),
 /// `Inverted` its complement, and every other theme one of its two colours, "off" for
