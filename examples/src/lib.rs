@@ -1,13 +1,15 @@
 //! Sprig apps written once and run on every platform.
 //!
 //! The library is `no_std` and allocates nothing: the simulator binaries (`showcase`,
-//! `breakout`, behind the default `sim` feature) and the board firmware under `boards/`
-//! build the same scenes from it. Trigonometry goes through `sprig::sin_cos_degrees` on
+//! `breakout`, `hello`, behind the default `sim` feature), the board firmware under
+//! `boards/` and the browser build (`sprig-web`, without the `sim` feature) build the
+//! same scenes from it. Trigonometry goes through `sprig::sin_cos_degrees` on
 //! every platform, so a frame on the board matches the simulator's pixel for pixel.
 #![no_std]
 #![forbid(unsafe_code)]
 
 pub mod breakout;
+pub mod hello;
 pub mod showcase;
 
 pub use showcase::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld};

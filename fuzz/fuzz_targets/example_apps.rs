@@ -25,9 +25,7 @@ use sprig_examples::{
 use sprig_sim::{FrameInput, Recording};
 
 /// The app of `docs/getting-started.md`, as its binary builds it.
-#[allow(dead_code)]
-#[path = "../../examples/src/bin/hello.rs"]
-mod hello;
+use sprig_examples::hello;
 
 /// The frames of one input that are run: enough for input to act on several frames,
 /// few enough for many inputs a second.

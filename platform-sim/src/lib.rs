@@ -1,31 +1,43 @@
 //! Desktop simulator for Sprig apps.
 //!
-//! [`Run`] runs an app: in a window when there is a display (mouse as touch, keys as
+//! `Run` runs an app: in a window when there is a display (mouse as touch, keys as
 //! buttons, F1 for an overlay), otherwise headless, writing every frame as a PNG; with
-//! the command-line flags of [`Options`], stats per frame, and input recorded and
+//! the command-line flags of `Options`, stats per frame, and input recorded and
 //! replayed. [`present`] is how the panel's pixels look on the desktop, the same in the
 //! window and in the PNGs. [`describe_tree`] prints a world as text.
+//!
+//! Without the default `desktop` feature, the crate is [`Recording`] (the replay file)
+//! and [`present`] (the panel's look) only, and builds for `wasm32-unknown-unknown`:
+//! `sprig-web` runs the same apps in a browser with them.
 //!
 //! `docs/simulator.md` in the repository describes every flag with its default, the keys
 //! and mouse, the replay file, the stats, and how to write a golden-image test for an app.
 #![forbid(unsafe_code)]
 
 // The guide's Rust examples are doctests of this crate, so they cannot drift from the API.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "desktop"))]
 #[doc = include_str!("../../docs/simulator.md")]
 struct SimulatorGuide;
 
+#[cfg(feature = "desktop")]
 mod error;
+#[cfg(feature = "desktop")]
 mod options;
 pub mod present;
 mod record;
+#[cfg(feature = "desktop")]
 mod runner;
+#[cfg(feature = "desktop")]
 mod window;
 
+#[cfg(feature = "desktop")]
 pub use error::AppError;
+#[cfg(feature = "desktop")]
 pub use options::{FrameRecord, Options, Panel, ASSUMED_SCREEN, DEFAULT_SCALE, KEYS_AND_MOUSE};
 pub use record::{FrameInput, InputRecord, Recording};
+#[cfg(feature = "desktop")]
 pub use runner::{Run, RunSummary};
+#[cfg(feature = "desktop")]
 pub use window::Window;
 
 use std::fmt::Write as _;

@@ -12,6 +12,8 @@ use embedded_graphics::geometry::Size;
 use embedded_graphics_simulator::BinaryColorTheme;
 use sprig::AnyWorld;
 
+use crate::present::{theme_named, THEME_NAMES};
+
 /// What an app run was asked for on the command line.
 ///
 /// An app without flags of its own reads them with [`Options::parse`]; an app with more
@@ -94,7 +96,7 @@ pub struct Options {
     /// "off" (black) or "on" (anything else) in its two colours, so it suits monochrome
     /// and grey panels, not colour ones.
     #[arg(long, value_name = "NAME", default_value = "default",
-          value_parser = PossibleValuesParser::new(THEME_NAMES).map(|name| theme_named(&name)))]
+          value_parser = PossibleValuesParser::new(THEME_NAMES).map(|name| theme_named(&name).unwrap_or_default()))]
     pub theme: BinaryColorTheme,
 
     /// In a window, keep showing the last frame S seconds after the run (0 to 3600)
@@ -143,28 +145,6 @@ fn seconds_0_to_3600(text: &str) -> Result<f32, String> {
         .ok()
         .filter(|s: &f32| s.is_finite() && (0.0..=3600.0).contains(s))
         .ok_or_else(|| "expected seconds, 0 to 3600".to_owned())
-}
-
-const THEME_NAMES: [&str; 7] = [
-    "default",
-    "oled-blue",
-    "oled-white",
-    "lcd-white",
-    "lcd-green",
-    "lcd-blue",
-    "inverted",
-];
-
-fn theme_named(name: &str) -> BinaryColorTheme {
-    match name {
-        "oled-blue" => BinaryColorTheme::OledBlue,
-        "oled-white" => BinaryColorTheme::OledWhite,
-        "lcd-white" => BinaryColorTheme::LcdWhite,
-        "lcd-green" => BinaryColorTheme::LcdGreen,
-        "lcd-blue" => BinaryColorTheme::LcdBlue,
-        "inverted" => BinaryColorTheme::Inverted,
-        _ => BinaryColorTheme::Default,
-    }
 }
 
 impl Default for Options {

@@ -1,16 +1,73 @@
 //! How the panel looks on the desktop: each panel pixel drawn `scale` × `scale` in a
 //! theme, with no gap between pixels. The window and the PNG files both come from here,
-//! so the window shows exactly the pixels the PNGs hold.
+//! so the window shows exactly the pixels the PNGs hold, and so does `sprig-web`'s
+//! canvas: every one of them colours a panel pixel with [`panel_rgb`].
 //!
 //! (`embedded-graphics-simulator`'s `OutputSettingsBuilder::theme` also turns on a
 //! one-pixel gap between pixels unless a spacing is given; a gapped image no longer
 //! fits the window's buffer row for row, which drew sheared stripes.)
 
-use embedded_graphics::pixelcolor::{PixelColor, Rgb888};
-use embedded_graphics::prelude::{OriginDimensions, Size};
+use embedded_graphics::pixelcolor::{PixelColor, Rgb888, RgbColor};
+use embedded_graphics::prelude::{Dimensions, DrawTarget, OriginDimensions, PointsIter, Size};
+use embedded_graphics::Pixel;
 use embedded_graphics_simulator::{
     BinaryColorTheme, OutputImage, OutputSettingsBuilder, SimulatorDisplay,
 };
+
+/// The themes' names, as `--theme` and `sprig-web`'s `?theme=` take them.
+pub const THEME_NAMES: [&str; 7] = [
+    "default",
+    "oled-blue",
+    "oled-white",
+    "lcd-white",
+    "lcd-green",
+    "lcd-blue",
+    "inverted",
+];
+
+/// The theme called `name` (one of [`THEME_NAMES`]); `None` for any other name.
+pub fn theme_named(name: &str) -> Option<BinaryColorTheme> {
+    Some(match name {
+        "default" => BinaryColorTheme::Default,
+        "oled-blue" => BinaryColorTheme::OledBlue,
+        "oled-white" => BinaryColorTheme::OledWhite,
+        "lcd-white" => BinaryColorTheme::LcdWhite,
+        "lcd-green" => BinaryColorTheme::LcdGreen,
+        "lcd-blue" => BinaryColorTheme::LcdBlue,
+        "inverted" => BinaryColorTheme::Inverted,
+        _ => return None,
+    })
+}
+
+/// The colour a panel pixel of `color` shows in `theme`: `Default` shows the panel's own
+/// colour (`embedded-graphics`' conversion to 24-bit: a grey level or RGB565 widened),
+/// `Inverted` its complement, and every other theme one of its two colours, "off" for
+/// black and "on" for anything else (the colours of `embedded-graphics-simulator`'s
+/// themes). Pure and allocation-free: the simulator's PNGs and window and `sprig-web`'s
+/// canvas all colour their pixels with it.
+pub fn panel_rgb<C: Into<Rgb888>>(color: C, theme: BinaryColorTheme) -> Rgb888 {
+    let color: Rgb888 = color.into();
+    let (off, on) = match theme {
+        BinaryColorTheme::Default => return color,
+        BinaryColorTheme::Inverted => {
+            return Rgb888::new(255 - color.r(), 255 - color.g(), 255 - color.b())
+        }
+        BinaryColorTheme::LcdWhite => (Rgb888::new(245, 245, 245), Rgb888::new(32, 32, 32)),
+        BinaryColorTheme::LcdGreen => (Rgb888::new(120, 185, 50), Rgb888::new(32, 32, 32)),
+        BinaryColorTheme::LcdBlue => (Rgb888::new(70, 80, 230), Rgb888::new(230, 230, 255)),
+        BinaryColorTheme::OledWhite => (Rgb888::new(20, 20, 20), Rgb888::WHITE),
+        BinaryColorTheme::OledBlue => (Rgb888::new(0, 20, 40), Rgb888::new(0, 210, 255)),
+        BinaryColorTheme::Custom {
+            color_off,
+            color_on,
+        } => (color_off, color_on),
+    };
+    if color == Rgb888::BLACK {
+        off
+    } else {
+        on
+    }
+}
 
 /// The display as an image: every pixel `scale` × `scale` (at least 1), in `theme`,
 /// `display.size() * scale` pixels in all.
@@ -22,10 +79,19 @@ pub fn output_image<C>(
 where
     C: PixelColor + Into<Rgb888>,
 {
-    display.to_rgb_output_image(
+    // The pixels in their theme's colours, then enlarged in the plain theme (which keeps
+    // each colour as it is).
+    let mut themed = SimulatorDisplay::<Rgb888>::new(display.size());
+    let Ok(()) = themed.draw_iter(
+        display
+            .bounding_box()
+            .points()
+            .map(|p| Pixel(p, panel_rgb(display.get_pixel(p), theme))),
+    );
+    themed.to_rgb_output_image(
         &OutputSettingsBuilder::new()
             .scale(scale.max(1))
-            .theme(theme)
+            .theme(BinaryColorTheme::Default)
             .pixel_spacing(0)
             .build(),
     )
@@ -46,16 +112,19 @@ pub fn window_pixels<C>(
 ) where
     C: PixelColor + Into<Rgb888>,
 {
-    let image = output_image(display, scale, theme);
+    let scale = scale.max(1);
     let size = output_size(display.size(), scale);
     buffer.clear();
-    buffer.extend(
-        image
-            .as_image_buffer()
-            .chunks_exact(3)
-            .map(|rgb| u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2])),
-    );
     buffer.resize((size.width * size.height) as usize, 0);
+    let width = size.width as usize;
+    for p in display.bounding_box().points() {
+        let c = panel_rgb(display.get_pixel(p), theme);
+        let rgb = u32::from(c.r()) << 16 | u32::from(c.g()) << 8 | u32::from(c.b());
+        let (x, y) = (p.x as usize * scale as usize, p.y as usize * scale as usize);
+        for row in y..y + scale as usize {
+            buffer[row * width + x..row * width + x + scale as usize].fill(rgb);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +219,53 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn panel_rgb_is_the_simulator_crates_own_theme_mapping() {
+        // Black, a grey, a colour and white, each through embedded-graphics-simulator's
+        // own themed output and through `panel_rgb`.
+        let colours = [
+            Rgb888::BLACK,
+            Rgb888::new(68, 68, 68),
+            Rgb888::new(255, 130, 8),
+            Rgb888::WHITE,
+        ];
+        let mut display = SimulatorDisplay::<Rgb888>::new(Size::new(4, 1));
+        for (x, &c) in colours.iter().enumerate() {
+            let _ = display.draw_iter([Pixel(Point::new(x as i32, 0), c)]);
+        }
+        for theme in [
+            BinaryColorTheme::Default,
+            BinaryColorTheme::Inverted,
+            BinaryColorTheme::LcdWhite,
+            BinaryColorTheme::LcdGreen,
+            BinaryColorTheme::LcdBlue,
+            BinaryColorTheme::OledBlue,
+            BinaryColorTheme::OledWhite,
+            BinaryColorTheme::Custom {
+                color_off: Rgb888::new(1, 2, 3),
+                color_on: Rgb888::new(4, 5, 6),
+            },
+        ] {
+            let upstream = display.to_rgb_output_image(
+                &OutputSettingsBuilder::new()
+                    .scale(1)
+                    .theme(theme)
+                    .pixel_spacing(0)
+                    .build(),
+            );
+            let upstream = upstream.as_image_buffer();
+            let upstream: Vec<&[u8]> = upstream.chunks_exact(3).collect();
+            for (x, &c) in colours.iter().enumerate() {
+                let ours = panel_rgb(c, theme);
+                assert_eq!(
+                    [ours.r(), ours.g(), ours.b()].as_slice(),
+                    upstream[x],
+                    "{theme:?} {c:?}"
+                );
             }
         }
     }

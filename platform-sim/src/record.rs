@@ -96,6 +96,7 @@ impl FrameInput {
 }
 
 /// Why the world refused `event` (`None`: the frame itself), as a sentence.
+#[cfg_attr(not(feature = "desktop"), allow(dead_code))]
 pub(crate) fn refusal(event: Option<&InputRecord>, error: Error) -> String {
     match (event, error) {
         (

@@ -22,6 +22,11 @@
 //! and the table of crates.
 //!
 //! It exits with status 0 only when the firmware exited with 0 and every check passed.
+//!
+//! `cargo xtask web [--serve] [--port P] [--check]` builds the examples' web page into
+//! `target/web/` (`web.rs`) and prints the WebAssembly module's size; `--serve` serves it
+//! on `http://127.0.0.1:P/` (8000 by default) until stopped; `--check` runs it in headless
+//! Chromium against the simulator (`webcheck.rs`, writing to `target/web-check/`).
 
 mod crates;
 mod logcheck;
@@ -30,6 +35,9 @@ mod qemu;
 mod qmp;
 mod screen;
 mod size;
+mod web;
+mod webcheck;
+mod webdriver;
 mod worst;
 
 use std::path::{Path, PathBuf};
@@ -64,7 +72,15 @@ usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
   size   build the same firmware and print its section sizes and each crate's share
          of its code (.text)
          --no-build      use the existing ELF
-         --baseline ELF  compare with another build of it, crate by crate";
+         --baseline ELF  compare with another build of it, crate by crate
+
+  web    build the examples' web page (the showcase's three panels, breakout, hello)
+         into target/web/ and print the WebAssembly module's size, raw and gzipped
+         --serve         then serve it on http://127.0.0.1:PORT/ until stopped
+         --port P        the port to serve on (default 8000)
+         --check         then run each example's replay in headless Chromium
+                         (chromedriver) and compare the canvas with the simulator's
+                         frame; press keys and click; time the frames";
 
 /// Options of `cargo xtask qemu`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,9 +115,32 @@ pub struct SizeOptions {
     pub baseline: Option<PathBuf>,
 }
 
+/// Options of `cargo xtask web`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebOptions {
+    /// Serve the page after building it.
+    pub serve: bool,
+    /// The port to serve on.
+    pub port: u16,
+    /// Check the page in headless Chromium after building it.
+    pub check: bool,
+}
+
+impl Default for WebOptions {
+    fn default() -> Self {
+        WebOptions {
+            serve: false,
+            port: 8000,
+            check: false,
+        }
+    }
+}
+
 /// A task to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {
+    /// `web`.
+    Web(WebOptions),
     /// `qemu`.
     Qemu(QemuOptions),
     /// `size`.
@@ -129,6 +168,26 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, Strin
                 }
             }
             return Ok(Task::Size(options));
+        }
+        Some("web") => {
+            let mut options = WebOptions::default();
+            while let Some(arg) = args.next() {
+                match arg.as_str() {
+                    "--serve" => options.serve = true,
+                    "--check" => options.check = true,
+                    "--port" => {
+                        let text = args.next().ok_or("--port needs a value")?;
+                        options.port = text
+                            .parse()
+                            .ok()
+                            .filter(|&p: &u16| p > 0)
+                            .ok_or_else(|| format!("--port {text:?}: expected 1 to 65535"))?;
+                    }
+                    "--help" | "-h" => return Ok(Task::Help),
+                    other => return Err(format!("unknown option {other:?}")),
+                }
+            }
+            return Ok(Task::Web(options));
         }
         Some("help" | "--help" | "-h") | None => return Ok(Task::Help),
         Some(other) => return Err(format!("unknown task {other:?}")),
@@ -549,6 +608,39 @@ fn size_task(options: &SizeOptions) -> Result<(), String> {
     Ok(())
 }
 
+fn web_task(options: &WebOptions) -> Result<bool, String> {
+    let root = workspace_root();
+    let site = web::target_dir(&root).join("web");
+    let (raw, gzipped) = web::build_site(&root, &site)?;
+    let gzipped = gzipped.map_or("gzip not found".to_owned(), |g| {
+        format!("{g} bytes ({:.0} KiB) gzipped", g as f64 / 1024.0)
+    });
+    println!(
+        "built {}: sprig-apps.wasm is {raw} bytes ({:.0} KiB), {gzipped}",
+        site.display(),
+        raw as f64 / 1024.0
+    );
+    let mut passed = true;
+    if options.check {
+        passed = webcheck::run(&root, &site, &web::target_dir(&root).join("web-check"))?;
+        println!(
+            "browser check: {}",
+            if passed { "passed" } else { "FAILED" }
+        );
+    }
+    if options.serve {
+        let listener = std::net::TcpListener::bind(("127.0.0.1", options.port))
+            .map_err(|e| format!("127.0.0.1:{}: {e}", options.port))?;
+        println!(
+            "serving {} on http://127.0.0.1:{}/ (Ctrl-C stops)",
+            site.display(),
+            options.port
+        );
+        web::serve(site, listener);
+    }
+    Ok(passed)
+}
+
 fn main() -> ExitCode {
     let task = match parse_args(std::env::args().skip(1)) {
         Ok(task) => task,
@@ -564,6 +656,14 @@ fn main() -> ExitCode {
         }
         Task::Size(options) => match size_task(&options) {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Task::Web(options) => match web_task(&options) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE
@@ -608,6 +708,25 @@ mod tests {
         assert!(parse_args(args("qemu --frames")).is_err());
         assert!(parse_args(args("qemu --bogus")).is_err());
         assert!(parse_args(args("build")).is_err());
+    }
+
+    #[test]
+    fn parses_web() {
+        assert_eq!(
+            parse_args(args("web")),
+            Ok(Task::Web(WebOptions::default()))
+        );
+        assert_eq!(
+            parse_args(args("web --serve --port 9000 --check")),
+            Ok(Task::Web(WebOptions {
+                serve: true,
+                port: 9000,
+                check: true
+            }))
+        );
+        assert!(parse_args(args("web --port 0")).is_err());
+        assert!(parse_args(args("web --port")).is_err());
+        assert!(parse_args(args("web --frames 3")).is_err());
     }
 
     #[test]
