@@ -72,3 +72,51 @@ fn panel_on_an_app_with_one_panel_is_an_error() {
     assert!(run.status.success(), "{}", text(&run.stderr));
     assert!(text(&run.stdout).contains("320×240 RGB565 panel"));
 }
+
+#[test]
+fn lang_zh_speaks_chinese_on_the_colour_panels_and_is_refused_on_the_oled() {
+    let run = app(
+        "zh",
+        env!("CARGO_BIN_EXE_showcase"),
+        &[
+            "--headless",
+            "--frames",
+            "1",
+            "--panel",
+            "color",
+            "--lang",
+            "zh",
+        ],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(text(&run.stdout).contains("In Chinese: its four fonts hold"));
+    // On the OLED: a plain error, and no frame.
+    let run = app(
+        "zh-oled",
+        env!("CARGO_BIN_EXE_showcase"),
+        &["--headless", "--frames", "1", "--lang", "zh"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        text(&run.stderr).contains("--lang zh needs a colour panel"),
+        "{}",
+        text(&run.stderr)
+    );
+    assert!(
+        !text(&run.stdout).contains("frames ("),
+        "{}",
+        text(&run.stdout)
+    );
+    // An unknown language: a usage error naming the choices.
+    let run = app(
+        "xx",
+        env!("CARGO_BIN_EXE_showcase"),
+        &["--headless", "--lang", "fr"],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        text(&run.stderr).contains("[possible values: en, zh]"),
+        "{}",
+        text(&run.stderr)
+    );
+}

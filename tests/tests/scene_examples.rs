@@ -63,6 +63,18 @@ fn the_showcase_scene_renders_the_frames_the_hand_built_one_did() {
     assert_eq!(showcase_run(&Layout::WIDE), 0x5f6a_3c9f_a90c_7812);
 }
 
+/// The same runs with the words in Chinese (`Layout::in_chinese`): other labels, the
+/// same scene; the OLED has no Chinese layout.
+#[test]
+fn the_showcase_in_chinese_renders_its_own_frames() {
+    assert!(Layout::OLED.in_chinese().is_none());
+    let square = Layout::SQUARE.in_chinese().unwrap();
+    let wide = Layout::WIDE.in_chinese().unwrap();
+    assert_eq!(square.strings.modes, ["制热", "制冷", "自动", "关闭"]);
+    assert_eq!(showcase_run(&square), 0x1c30_d583_a2da_6276);
+    assert_eq!(showcase_run(&wide), 0x66ac_7264_64ae_37e6);
+}
+
 #[test]
 fn the_breakout_scene_and_its_brick_prefab_render_the_frames_the_hand_built_ones_did() {
     let mut world = BreakoutWorld::new();

@@ -5,9 +5,10 @@
 //! and `--panel wide` a 320×240 RGB565 panel, each with its own layout and palette.
 //! Mouse or keys: − and + (Left, Right) change the target, the menu (Up, Down, A)
 //! changes the mode; F1 shows an overlay, Escape quits. `--trace` prints the lifecycle
-//! hooks as they run. `showcase --help` lists every flag (`docs/simulator.md` explains
-//! them).
+//! hooks as they run. `--lang zh` shows its words in Chinese (the colour panels).
+//! `showcase --help` lists every flag (`docs/simulator.md` explains them).
 
+use clap::{Parser, ValueEnum};
 use embedded_graphics::pixelcolor::{Gray4, Rgb565};
 use sprig::render::damage::BusCost;
 use sprig_examples::{
@@ -15,16 +16,44 @@ use sprig_examples::{
 };
 use sprig_sim::{AppError, Options, Panel, Run, RunSummary};
 
+/// The Sprig showcase, a thermostat, on a simulated panel: a window, or PNGs when there
+/// is no display.
+#[derive(Parser)]
+#[command(version)]
+struct Cli {
+    /// The language of its words: en, or zh (Chinese; the colour panels only)
+    #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::En)]
+    lang: Lang,
+    #[command(flatten)]
+    sim: Options,
+}
+
+/// The languages the showcase speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Lang {
+    /// English.
+    En,
+    /// Chinese (simplified).
+    Zh,
+}
+
 fn main() -> Result<(), AppError> {
-    let options = Options::parse_with_panels(
-        "The Sprig showcase, a thermostat, on a simulated panel: a window, or PNGs when \
-         there is no display.",
-        env!("CARGO_PKG_VERSION"),
-    );
+    let Cli { lang, sim: options } = Cli::parse();
     let (layout, name, panel) = match options.panel {
         Panel::Oled => (&Layout::OLED, "showcase", "128×64 4-bit grey OLED"),
         Panel::Color => (&Layout::SQUARE, "showcase-color", "240×240 RGB565 panel"),
         Panel::Wide => (&Layout::WIDE, "showcase-wide", "320×240 RGB565 panel"),
+    };
+    let chinese;
+    let layout = match lang {
+        Lang::En => layout,
+        Lang::Zh => {
+            chinese = layout.in_chinese().ok_or(
+                "--lang zh needs a colour panel (--panel color or --panel wide): the \
+                 OLED's bitmap fonts have no Chinese characters",
+            )?;
+            &chinese
+        }
     };
     // With --trace, tracing is on from here: the hooks of the scene's build are printed too.
     let mut world: ShowcaseWorld = options.new_world();
@@ -33,6 +62,13 @@ fn main() -> Result<(), AppError> {
         "Sprig showcase: a thermostat on a {panel}. − and + (or Left/Right) set the \
          target, the menu (or Up/Down/A) the mode."
     );
+    if lang == Lang::Zh {
+        println!(
+            "In Chinese: its four fonts hold {} bytes of glyphs (only the characters of \
+             examples/assets/strings/showcase-zh.txt).",
+            sprig_examples::showcase::layout::CHINESE_FONT_BYTES
+        );
+    }
     let run = Run {
         name,
         size: layout.size,

@@ -9,6 +9,7 @@ use sprig::render::font::{AaFont, CellFont, Font};
 use sprig::render::Gradient;
 use sprig::{Size2, Vec2};
 
+use super::strings::Strings;
 use super::thermostat::Palette;
 
 /// A node's place: its anchor point (the middle) and its content size, in panel
@@ -75,6 +76,8 @@ pub struct Layout {
     /// Whether the shapes' edges are anti-aliased (the colour panels), or crisp (the
     /// OLED's pixels).
     pub antialias: bool,
+    /// The words, in the fonts above.
+    pub strings: &'static Strings,
 }
 
 /// The OLED clock's digits: `embedded-graphics`' 7×14 bold digits and colon (its
@@ -126,6 +129,45 @@ static BOLD_SMALL: AaFont = sprig::font!(
     size = 12,
     chars = "HEATCOLUF",
 );
+
+/// The Chinese words' fonts (feature `zh`): the sizes above, the ideographs from Droid
+/// Sans Fallback (it has no bold: the menu's are regular strokes at the bold sizes).
+#[cfg(feature = "zh")]
+static SMALL_ZH: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 12,
+    chars_from = "../../assets/strings/showcase-zh.txt",
+    fallback = "../../assets/fonts/DroidSansFallback-zh.ttf",
+);
+#[cfg(feature = "zh")]
+static TEXT_ZH: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars_from = "../../assets/strings/showcase-zh.txt",
+    fallback = "../../assets/fonts/DroidSansFallback-zh.ttf",
+);
+#[cfg(feature = "zh")]
+static BOLD_ZH: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
+    size = 15,
+    chars = "制热冷自动关闭",
+    fallback = "../../assets/fonts/DroidSansFallback-zh.ttf",
+);
+#[cfg(feature = "zh")]
+static BOLD_SMALL_ZH: AaFont = sprig::font!(
+    "../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
+    size = 12,
+    chars = "制热冷自动关闭",
+    fallback = "../../assets/fonts/DroidSansFallback-zh.ttf",
+);
+
+/// What the four Chinese fonts put in flash (their Latin glyphs too): what feature `zh`
+/// costs a firmware that shows the words in Chinese.
+#[cfg(feature = "zh")]
+pub const CHINESE_FONT_BYTES: usize = SMALL_ZH.flash_bytes()
+    + TEXT_ZH.flash_bytes()
+    + BOLD_ZH.flash_bytes()
+    + BOLD_SMALL_ZH.flash_bytes();
 
 /// The clock's digits on the 240×240 panel: DejaVu Sans, 24 px, anti-aliased in 4 bits,
 /// rasterised when the crate compiles (`font!`); only these 11 glyphs reach flash.
@@ -219,6 +261,7 @@ impl Layout {
         item: Size2::new(56.0, 10.0),
         item_font: Font::Cells(&FONT_6X10),
         antialias: false,
+        strings: &Strings::EN,
     };
 
     /// A 240×240 RGB565 panel (ST7789 class): the dial fills the screen, the menu is a
@@ -251,6 +294,7 @@ impl Layout {
         item: Size2::new(54.0, 22.0),
         item_font: Font::Aa(&BOLD_SMALL),
         antialias: true,
+        strings: &Strings::EN,
     };
 
     /// A 320×240 RGB565 panel (ILI9341 class): the dial on the left, the clock and a
@@ -283,7 +327,34 @@ impl Layout {
         item: Size2::new(80.0, 30.0),
         item_font: Font::Aa(&BOLD),
         antialias: true,
+        strings: &Strings::EN,
     };
+
+    /// This layout with its words in Chinese, in fonts that hold them (DejaVu Sans for
+    /// the digits and Latin signs, Droid Sans Fallback for the ideographs, only the
+    /// characters of `assets/strings/showcase-zh.txt`): `None` on the OLED, whose bitmap
+    /// fonts have no ideographs.
+    #[cfg(feature = "zh")]
+    pub fn in_chinese(&self) -> Option<Layout> {
+        if !self.antialias {
+            return None;
+        }
+        let swap = |font: Font| match font {
+            Font::Aa(f) if core::ptr::eq(f, &SMALL) => Font::Aa(&SMALL_ZH),
+            Font::Aa(f) if core::ptr::eq(f, &TEXT) => Font::Aa(&TEXT_ZH),
+            Font::Aa(f) if core::ptr::eq(f, &BOLD) => Font::Aa(&BOLD_ZH),
+            Font::Aa(f) if core::ptr::eq(f, &BOLD_SMALL) => Font::Aa(&BOLD_SMALL_ZH),
+            other => other,
+        };
+        Some(Layout {
+            room: (self.room.0, swap(self.room.1)),
+            status: self.status.map(|(at, font)| (at, swap(font))),
+            hint: self.hint.map(|(place, font)| (place, swap(font))),
+            item_font: swap(self.item_font),
+            strings: &Strings::ZH,
+            ..*self
+        })
+    }
 
     /// The layout designed for a panel of `size`, if there is one.
     pub fn for_panel(size: Size) -> Option<&'static Layout> {

@@ -13,6 +13,7 @@
 
 pub mod ease;
 pub mod layout;
+pub mod strings;
 pub mod thermostat;
 pub mod widgets;
 
@@ -24,6 +25,7 @@ use sprig_ui::transition::Transition;
 use sprig_ui::{AnimationClip, Button, SpriteAnimation, Tween, WrapMode};
 
 pub use layout::{Layout, Place};
+pub use strings::Strings;
 pub use thermostat::{
     Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, STEP,
 };
@@ -111,7 +113,7 @@ scene! {
         #[id] item: node (Mode::ALL[k].name()) {
             position: layout.items[k],
             size: layout.item,
-            #[id] text: Label = label(Mode::ALL[k].name(), layout.item_font, layout.palette.dim),
+            #[id] text: Label = label(layout.strings.modes[k], layout.item_font, layout.palette.dim),
             Button = Button::new(),
         }
     }
@@ -126,6 +128,7 @@ scene! {
             #[id] thermostat: Thermostat = {
                 let mut model = Thermostat::new(215, 19.0, Mode::Heat, digits.id(), room.id());
                 model.status_label = layout.status.map(|_| status.id());
+                model.strings = layout.strings;
                 model.flame = layout.flame.map(|_| flame);
                 model
             },
@@ -218,7 +221,7 @@ scene! {
                 position: layout.hint.map_or(Vec2::ZERO, |(p, _)| p.at),
                 size: layout.hint.map_or(Size2::new(1.0, 1.0), |(p, _)| p.size),
                 Label = label(
-                    "Tap a mode, or use the arrows.",
+                    layout.strings.hint,
                     layout.hint.map_or(layout.room.1, |(_, font)| font),
                     layout.palette.dim,
                 )

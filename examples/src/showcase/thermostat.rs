@@ -9,6 +9,7 @@ use sprig::{
 };
 
 use super::ease::Eased;
+use super::strings::Strings;
 use super::widgets::{Ring, Segments};
 use sprig_ui::tween::TweenBuilder;
 use sprig_ui::{tween, Click, Easing, Props, Tween};
@@ -107,6 +108,8 @@ pub struct Thermostat {
     pub status_label: Option<CompId>,
     /// The flame shown while heating, if the layout has one.
     pub flame: Option<NodeId>,
+    /// The words it writes.
+    pub strings: &'static Strings,
 }
 
 /// How fast the simulated room warms or cools, degrees per second (fast, for a demo).
@@ -131,6 +134,7 @@ impl Thermostat {
             room_label,
             status_label: None,
             flame: None,
+            strings: &Strings::EN,
         }
     }
 
@@ -235,7 +239,7 @@ impl Hooks for Thermostat {
             ctx.get_mut::<Segments>(self.digits)?.set_text(&text);
         }
         text.clear();
-        let _ = text.push_str("Room ");
+        let _ = text.push_str(self.strings.room);
         write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
         set_label_text(ctx, self.room_label, &text)?;
         if let Some(flame) = self.flame {
@@ -243,11 +247,12 @@ impl Hooks for Thermostat {
             ctx.set_active(flame, heating)?;
         }
         if let Some(status) = self.status_label {
+            let [off, heating, cooling, holding] = self.strings.status;
             let word = match (self.mode, self.demand()) {
-                (Mode::Off, _) => "OFF",
-                (_, Demand::Heating) => "HEATING",
-                (_, Demand::Cooling) => "COOLING",
-                (_, Demand::Idle) => "HOLDING",
+                (Mode::Off, _) => off,
+                (_, Demand::Heating) => heating,
+                (_, Demand::Cooling) => cooling,
+                (_, Demand::Idle) => holding,
             };
             set_label_text(ctx, status, word)?;
         }
