@@ -457,6 +457,11 @@ impl AxisRows {
         self.area.size.width
     }
 
+    /// The screen pixels of the area, inside the clip (zero-sized when there are none).
+    pub fn area(&self) -> Rectangle {
+        self.area
+    }
+
     /// The rows of the area (screen y), each with the anchor-space y of its pixel
     /// centres.
     pub fn rows(&self) -> impl Iterator<Item = (i32, Fx)> + '_ {
@@ -467,6 +472,11 @@ impl AxisRows {
     /// The anchor-space x of the centres of screen column `x`'s pixels.
     pub fn x_at(&self, x: i32) -> Fx {
         self.x.at(x)
+    }
+
+    /// The anchor-space y of the centres of screen row `y`'s pixels.
+    pub fn y_at(&self, y: i32) -> Fx {
+        self.y.at(y)
     }
 
     /// The difference between the anchor-space x of neighbouring columns' centres,

@@ -495,6 +495,31 @@ impl RingShader {
 
     /// The colour and coverage of the point `p` (anchor space).
     #[inline(always)]
+    /// Whether every pixel of `rows` lies in the ring's hole, where it covers nothing:
+    /// the pixel centres at the area's four corners do (a disc holds a rectangle when it
+    /// holds its corners). A redraw of something small inside the dial (the status
+    /// light) then costs the ring nothing.
+    fn in_hole(&self, rows: &AxisRows) -> bool {
+        let area = rows.area();
+        if self.inner <= 0 || area.size.width == 0 || area.size.height == 0 {
+            return false;
+        }
+        let (x0, y0) = (area.top_left.x, area.top_left.y);
+        let (x1, y1) = (
+            x0 + area.size.width as i32 - 1,
+            y0 + area.size.height as i32 - 1,
+        );
+        // Where alpha is 0 inside: `d² ≤ inner² − band`, as `draw_rows` bounds it.
+        let limit = self.inner2 - self.inner * FX_ONE;
+        let ys = [rows.y_at(y0), rows.y_at(y1)];
+        [rows.x_at(x0), rows.x_at(x1)].iter().all(|&x| {
+            ys.iter().all(|&y| {
+                let (dx, dy) = (x - self.cx, y - self.cy);
+                dx.abs() <= REACH && dy.abs() <= REACH && dx * dx + dy * dy <= limit
+            })
+        })
+    }
+
     fn shade(&self, p: FxPoint) -> Option<(Rgb888, u8)> {
         let d = FxPoint {
             x: p.x - self.cx,
@@ -694,6 +719,9 @@ impl Draw for Ring {
             if let Some(rows) = canvas.axis_rows(content) {
                 if rows.width() >= MIN_RING_ROW {
                     shader.draw_rows(canvas, &rows);
+                    return;
+                }
+                if shader.in_hole(&rows) {
                     return;
                 }
             }
