@@ -435,12 +435,13 @@ impl LinearShader {
         // of a full frame.
         let ink = |color: Rgb888, x: i32| C::from_rgb888_dithered(color, x, y);
         if self.a == 0 {
-            // One colour along the row, dithered.
+            // One colour along the row, dithered: four inks, the pattern's period.
             let color = self.color(Self::t_of(y_term));
-            for (x, pixel) in (start..).zip(pixels.iter_mut()) {
+            let inks: [C; 4] = core::array::from_fn(|k| ink(color, start.wrapping_add(k as i32)));
+            for (pixel, ink) in pixels.iter_mut().zip(inks.iter().cycle()) {
                 *pixel = match alpha {
-                    u8::MAX => ink(color, x),
-                    _ => ink(color, x).blend(*pixel, alpha),
+                    u8::MAX => *ink,
+                    _ => ink.blend(*pixel, alpha),
                 };
             }
             return;
