@@ -9,7 +9,7 @@
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and text
-//! entry ([`TextArea`]). List
+//! entry ([`TextArea`] and an on-screen [`Keyboard`]). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -69,6 +69,7 @@ pub mod checkbox;
 pub mod dropdown;
 pub mod ease;
 pub mod focus;
+pub mod keyboard;
 pub mod layout;
 pub mod list;
 pub mod message_box;
@@ -92,6 +93,7 @@ pub use checkbox::{Checkbox, CheckboxParts};
 pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
+pub use keyboard::{KeyCap, Keyboard, KeyboardDone, KeyboardLayout, KeyboardStyle};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
 pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};

@@ -1,7 +1,7 @@
 //! A text area (LVGL `lv_textarea`, Cocos's `cc.EditBox`): text of one or more lines
 //! with a cursor, a selection, a password mode, a placeholder and a maximum length. A
 //! board has no letter keys, so the text comes from an on-screen
-//! `Keyboard`, or from code.
+//! [`Keyboard`](crate::Keyboard), or from code.
 //!
 //! - **Text.** At most `N` bytes of UTF-8 (the type's capacity, [`DEFAULT_TEXT_CAPACITY`]
 //!   by default: `TextArea<128>` holds more) and at most [`max_chars`](TextArea::max_chars)
@@ -34,7 +34,7 @@
 //! - **Placeholder**: while the text is empty, the placeholder shows in the style's
 //!   dim `placeholder` colour.
 //! - **Cursor**: a one-pixel bar, shown while the node has the focus or a
-//!   `Keyboard` types into it, blinking every `blink_seconds`
+//!   [`Keyboard`](crate::Keyboard) types into it, blinking every `blink_seconds`
 //!   (0.5 s; 0 for steady); each change shows it again at once.
 //! - **Events**: an edit made by a keyboard dispatches [`TextChanged`] `{ node }` from
 //!   the area's node (once per edit, none for a refused one); A alone, or the
@@ -883,7 +883,7 @@ fn set_fill(world: &mut impl AnyWorld, node: NodeId, color: Rgb888) -> Result<()
 }
 
 /// After the layouts and widgets (10 000 to 10 002), so its parts follow a node a
-/// layout resized in the same frame; before a `Keyboard` (10 020),
+/// layout resized in the same frame; before a [`Keyboard`](crate::Keyboard) (10 020),
 /// which types into it.
 #[component(execution_order = 10010)]
 impl<const N: usize> Hooks for TextArea<N> {
