@@ -8,7 +8,8 @@
 //! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
-//! slide, cover and fade transitions, a modal [`MessageBox`], and [`BlockInput`]. List
+//! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and text
+//! entry ([`TextArea`] and an on-screen [`Keyboard`]). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -68,6 +69,7 @@ pub mod checkbox;
 pub mod dropdown;
 pub mod ease;
 pub mod focus;
+pub mod keyboard;
 pub mod layout;
 pub mod list;
 pub mod message_box;
@@ -77,6 +79,7 @@ pub mod roller;
 pub mod screen;
 pub mod slider;
 pub mod spinbox;
+pub mod text_area;
 pub mod toggle;
 pub mod transition;
 pub mod tween;
@@ -90,6 +93,7 @@ pub use checkbox::{Checkbox, CheckboxParts};
 pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
+pub use keyboard::{KeyCap, Keyboard, KeyboardDone, KeyboardLayout, KeyboardStyle};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
 pub use list::List;
 pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};
@@ -101,6 +105,10 @@ pub use roller::{Roller, RollerChanged, RollerParts};
 pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
+pub use text_area::{
+    TextArea, TextAreaParts, TextAreaStyle, TextChanged, TextSubmitted, DEFAULT_TEXT_CAPACITY,
+    PASSWORD_CHAR,
+};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
