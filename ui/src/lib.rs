@@ -8,7 +8,8 @@
 //! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
-//! slide, cover and fade transitions, a modal [`MessageBox`], and [`BlockInput`]. List
+//! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and the
+//! dials and data widgets ([`Led`], [`Spinner`]). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -60,6 +61,7 @@ struct ImagesGuide;
 #[doc = include_str!("../../docs/scenes.md")]
 struct ScenesGuide;
 
+mod angle;
 pub mod animation;
 pub mod backdrop;
 pub mod block_input;
@@ -69,6 +71,7 @@ pub mod dropdown;
 pub mod ease;
 pub mod focus;
 pub mod layout;
+pub mod led;
 pub mod list;
 pub mod message_box;
 pub mod picker;
@@ -77,6 +80,8 @@ pub mod roller;
 pub mod screen;
 pub mod slider;
 pub mod spinbox;
+pub mod spinner;
+mod stroke;
 pub mod toggle;
 pub mod transition;
 pub mod tween;
@@ -91,6 +96,7 @@ pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
+pub use led::Led;
 pub use list::List;
 pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};
 pub use picker::{Options, PickerStyle, MAX_OPTIONS};
@@ -101,6 +107,7 @@ pub use roller::{Roller, RollerChanged, RollerParts};
 pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
+pub use spinner::{Spinner, SPINNER_DOTS};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
