@@ -9,7 +9,7 @@
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and the
-//! dials and data widgets ([`Led`], [`Spinner`]). List
+//! dials and data widgets ([`Led`], [`Spinner`], with the `arc` feature an `Arc`). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -63,6 +63,8 @@ struct ScenesGuide;
 
 mod angle;
 pub mod animation;
+#[cfg(feature = "arc")]
+pub mod arc;
 pub mod backdrop;
 pub mod block_input;
 pub mod button;
@@ -88,6 +90,8 @@ pub mod tween;
 pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
+#[cfg(feature = "arc")]
+pub use arc::{Arc, ArcChanged, ArcParts, ArcStyle};
 pub use backdrop::Backdrop;
 pub use block_input::BlockInput;
 pub use button::{Button, Click};
