@@ -11,7 +11,6 @@ pub(crate) fn direction(degrees: f32) -> Vec2 {
     Vec2::new(sin, cos)
 }
 
-#[cfg(feature = "arc")]
 /// The direction of `offset` (from a centre) in degrees clockwise from the top, in
 /// `0..360`; 0 for a zero offset.
 pub(crate) fn degrees_of(offset: Vec2) -> f32 {
@@ -23,7 +22,6 @@ pub(crate) fn degrees_of(offset: Vec2) -> f32 {
     }
 }
 
-#[cfg(feature = "arc")]
 /// `degrees` brought into `0..360`.
 pub(crate) fn wrap(degrees: f32) -> f32 {
     let turn = degrees % 360.0;

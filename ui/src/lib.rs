@@ -9,7 +9,7 @@
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and the
-//! dials and data widgets ([`Led`], [`Spinner`], with the `arc` feature an `Arc`). List
+//! dials and data widgets ([`Led`], [`Spinner`], a [`Scale`], with the `arc` feature an `Arc`). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -79,6 +79,7 @@ pub mod message_box;
 pub mod picker;
 pub mod progress;
 pub mod roller;
+pub mod scale;
 pub mod screen;
 pub mod slider;
 pub mod spinbox;
@@ -108,6 +109,7 @@ pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
 pub use roller::{Roller, RollerChanged, RollerParts};
+pub use scale::{Scale, ScaleLayout, MAX_SCALE_LABELS};
 pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};

@@ -4,6 +4,27 @@
 //! the node arena) tests each pixel against the few segments near it.
 
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
+use sprig::Vec2;
+
+/// How much of the pixel centred on `p` a segment from `a` to `b`, `width` units wide
+/// with square-cut ends flush with `a` and `b`, covers: 0 to 255, full within the
+/// segment by half a pixel, fading over one pixel across its edges.
+pub(crate) fn segment_coverage(p: Vec2, a: Vec2, b: Vec2, width: f32) -> u8 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length2 = dx * dx + dy * dy;
+    let (px, py) = (p.x - a.x, p.y - a.y);
+    if length2 <= f32::EPSILON {
+        return 0;
+    }
+    let length = libm::sqrtf(length2);
+    // Along the segment from `a`, and across it from its middle line.
+    let along = (px * dx + py * dy) / length;
+    let across = ((px * dy - py * dx) / length).abs();
+    let side = coverage_of(width / 2.0 - across);
+    // Ends are cut square; a joint of two segments is covered by both.
+    let ends = coverage_of(along.min(length - along) + 0.5);
+    ((side * ends * 255.0) + 0.5) as u8
+}
 
 /// How much of a pixel an edge `inside` units past its centre covers (0 to 1).
 pub(crate) fn coverage_of(inside: f32) -> f32 {
