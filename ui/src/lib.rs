@@ -9,7 +9,7 @@
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and the
-//! dials and data widgets ([`Led`], [`Spinner`], a [`Scale`], with the `arc` feature an `Arc`). List
+//! dials and data widgets ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], with the `arc` feature an `Arc`). List
 //! the ones you use in your world's component set, beside your own components, and
 //! drive the world as usual:
 //!
@@ -68,6 +68,7 @@ pub mod arc;
 pub mod backdrop;
 pub mod block_input;
 pub mod button;
+pub mod chart;
 pub mod checkbox;
 pub mod dropdown;
 pub mod ease;
@@ -96,6 +97,7 @@ pub use arc::{Arc, ArcChanged, ArcParts, ArcStyle};
 pub use backdrop::Backdrop;
 pub use block_input::BlockInput;
 pub use button::{Button, Click};
+pub use chart::{Chart, ChartKind, ChartRange, ChartStyle, ChartUpdate};
 pub use checkbox::{Checkbox, CheckboxParts};
 pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;

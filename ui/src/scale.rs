@@ -11,7 +11,7 @@
 //!   node's content box, pointing inwards, from `start_degrees` through
 //!   `sweep_degrees` clockwise from the top, as an `Arc` dial, the labels
 //!   inside them: a gauge. `Horizontal` hangs them from the box's top edge, left (min)
-//!   to right (max), the labels below: the x axis under a `Chart`.
+//!   to right (max), the labels below: the x axis under a [`Chart`](crate::Chart).
 //!   `Vertical` puts them on the box's right edge pointing left, bottom (min) to top
 //!   (max), the labels to their left, right-aligned: a y axis.
 //! - **Labels**, made when it loads (see [the picker module](crate::picker) for the
