@@ -15,13 +15,15 @@
 //!   `Vertical` puts them on the box's right edge pointing left, bottom (min) to top
 //!   (max), the labels to their left, right-aligned: a y axis.
 //! - **Labels**, made when it loads (see [the picker module](crate::picker) for the
-//!   rules on failure): a child node "Label" with a [`Label`](sprig::render::Label) for
-//!   each major tick, `label_size` (24 × 10) centred beside its tick, in `label_color`.
+//!   rules on failure): a child node "Label" with a [`Label`] for each major tick, its
+//!   box the text's size ([`Label::size`]), beside the tick's inner end by 2 pixels, in
+//!   `label_color`.
 //!   So a scale of `k` major ticks takes `k` nodes and `k` `Label`s besides itself; at
 //!   most [`MAX_SCALE_LABELS`]. The ticks are drawn by the scale itself (no node each,
 //!   no cargo feature).
-//! - **Changes.** [`Scale::set_range`] renumbers the labels at the next frame; the
-//!   count of ticks is fixed when it is made.
+//! - **Changes.** [`Scale::set_range`] renumbers the labels at the next frame, and
+//!   they follow a change of `label_color` or of the node's size too; the count of
+//!   ticks is fixed when it is made.
 //!
 //! ```
 //! use sprig::render::Label;
@@ -46,7 +48,7 @@
 use core::fmt::Write as _;
 
 use embedded_graphics::pixelcolor::Rgb888;
-use sprig::render::{Canvas, Draw, Fingerprint, HorizontalAlign, RenderColor};
+use sprig::render::{Canvas, Draw, Fingerprint, HorizontalAlign, Label, RenderColor};
 use sprig::{component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeId, Rect, Size2, Vec2};
 
 use crate::angle;
@@ -100,15 +102,15 @@ pub struct Scale {
     pub major_length: f32,
     /// The ticks' width.
     pub line_width: f32,
-    /// Each label's box.
-    pub label_size: Size2,
     layout: ScaleLayout,
     min: i32,
     max: i32,
     ticks: u16,
     major_every: u16,
     labels: heapless::Vec<NodeId, MAX_SCALE_LABELS>,
-    placed: Option<(Size2, Vec2, Size2)>,
+    /// The node's size and anchor, the range and the labels' colour the labels were
+    /// made for.
+    placed: Option<(Size2, Vec2, i32, i32, Rgb888)>,
 }
 
 impl Scale {
@@ -134,7 +136,6 @@ impl Scale {
             tick_length: 4.0,
             major_length: 8.0,
             line_width: 1.0,
-            label_size: Size2::new(24.0, 10.0),
             layout,
             min,
             max,
@@ -332,41 +333,52 @@ impl Scale {
         })
     }
 
-    /// Places the labels for the node's size (when it changed) and numbers them.
+    /// Numbers the labels and places them for the node's size and their texts' (when
+    /// either changed).
     fn sync(&mut self, world: &mut impl AnyWorld, node: NodeId) -> HookResult {
+        let size = world.content_size(node)?;
         let placed = (
-            world.content_size(node)?,
+            size,
             world.anchor(node)?,
-            self.label_size,
+            self.min,
+            self.max,
+            self.label_color,
         );
-        if self.placed != Some(placed) {
-            let (size, _, label) = placed;
-            let own = Rect::new(0.0, 0.0, size.width, size.height);
-            let (hw, hh) = (label.width / 2.0, label.height / 2.0);
-            for (k, i) in self.majors().enumerate() {
-                let Some(&part) = self.labels.get(k) else {
-                    break;
-                };
-                let (end, inwards) = self.tick(i, own);
-                // From the tick's inner end on along it, as far as the box reaches
-                // that way.
-                let reach =
-                    self.major_length + LABEL_GAP + inwards.x.abs() * hw + inwards.y.abs() * hh;
-                let centre = Vec2::new(end.x + inwards.x * reach, end.y + inwards.y * reach);
-                picker::place(
-                    world,
-                    node,
-                    part,
-                    Area::new(centre.x - hw, centre.y - hh, label.width, label.height),
-                )?;
-            }
-            self.placed = Some(placed);
+        if self.placed == Some(placed) {
+            return Ok(());
         }
+        let own = Rect::new(0.0, 0.0, size.width, size.height);
         for (k, i) in self.majors().enumerate() {
-            if let Some(&part) = self.labels.get(k) {
-                picker::set_label(world, part, &self.label_text(i), self.label_color)?;
-            }
+            let Some(&part) = self.labels.get(k) else {
+                break;
+            };
+            picker::set_label(world, part, &self.label_text(i), self.label_color)?;
+            let label = world
+                .component_of::<Label>(part)?
+                .ok_or(Error::WrongComponentType)?;
+            let text = world.get::<Label>(label)?.size();
+            let (width, height) = (text.width as f32, text.height as f32);
+            let (end, inwards) = self.tick(i, own);
+            // From the tick's inner end on along it, by the gap and as far as the box
+            // reaches that way from its centre.
+            let reach = self.major_length
+                + LABEL_GAP
+                + inwards.x.abs() * width / 2.0
+                + inwards.y.abs() * height / 2.0;
+            let centre = Vec2::new(end.x + inwards.x * reach, end.y + inwards.y * reach);
+            picker::place(
+                world,
+                node,
+                part,
+                Area::new(
+                    centre.x - width / 2.0,
+                    centre.y - height / 2.0,
+                    width,
+                    height,
+                ),
+            )?;
         }
+        self.placed = Some(placed);
         Ok(())
     }
 }

@@ -122,22 +122,29 @@ fn a_vertical_scale_labels_to_the_left_and_renumbers_at_the_next_frame() {
         Vec2::ZERO,
         Size2::new(40.0, 40.0),
     );
-    // Left of the right edge by 8 + 2 + half a label's width (12).
-    let expected = |texts: [&str; 3]| {
-        vec![
-            (texts[0].to_string(), Vec2::new(18.0, 0.0)),
-            (texts[1].to_string(), Vec2::new(18.0, 20.0)),
-            (texts[2].to_string(), Vec2::new(18.0, 40.0)),
+    // Left of the right edge by 8 + 2 + half the text's width (6 px a character).
+    assert_eq!(
+        labels(&world, scale),
+        [
+            ("0".to_string(), Vec2::new(27.0, 0.0)),
+            ("20".to_string(), Vec2::new(24.0, 20.0)),
+            ("40".to_string(), Vec2::new(24.0, 40.0)),
         ]
-    };
-    assert_eq!(labels(&world, scale), expected(["0", "20", "40"]));
+    );
     world
         .get_mut::<Scale>(scale)
         .unwrap()
         .set_range(-5, 35)
         .unwrap();
     world.tick(0.0).unwrap();
-    assert_eq!(labels(&world, scale), expected(["-5", "15", "35"]));
+    assert_eq!(
+        labels(&world, scale),
+        [
+            ("-5".to_string(), Vec2::new(24.0, 0.0)),
+            ("15".to_string(), Vec2::new(24.0, 20.0)),
+            ("35".to_string(), Vec2::new(24.0, 40.0)),
+        ]
+    );
 }
 
 #[test]
@@ -162,12 +169,13 @@ fn a_gauge_puts_its_labels_inside_the_ticks() {
         .into_iter()
         .map(|(t, p)| (t, (p.x.round() as i32, p.y.round() as i32)))
         .collect();
-    // Radius 30, less 8 + 2, less half the box that way (5 up and down, 12 across).
+    // Radius 30, less 8 + 2, less half the text that way (5 up and down, 6 across
+    // two characters).
     let expected = [
         ("0", (30, 45)),
-        ("25", (38, 30)),
+        ("25", (44, 30)),
         ("50", (30, 15)),
-        ("75", (22, 30)),
+        ("75", (16, 30)),
         ("100", (30, 45)),
     ];
     let expected: Vec<(String, (i32, i32))> =
