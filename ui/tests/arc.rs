@@ -14,7 +14,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
-use sprig_ui::{Arc, ArcChanged, Direction};
+use sprig_ui::{Arc, ArcChanged, Direction, FocusGroup};
 
 thread_local! {
     static LOG: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
@@ -48,6 +48,10 @@ world! {
         components: AppSet { Arc: 1, Shape: 3, Logger: 1 },
         listeners: 4,
     };
+}
+
+world! {
+    type Menu = World { nodes: 8, components: MenuSet { Arc: 1, Shape: 3, FocusGroup: 1 } };
 }
 
 world! {
@@ -117,6 +121,27 @@ fn up_and_down_step_a_focused_dial_clamped_and_left_right_are_not_taken() {
     world.set_focus(None).unwrap();
     world.key(Key::Down, true).unwrap();
     assert_eq!(value(&world, arc), 20);
+}
+
+#[test]
+fn the_arrows_it_does_not_take_move_the_focus_group_on() {
+    let mut world = Menu::new();
+    let root = world.root();
+    let dial = world.create_child(root, "Dial").unwrap();
+    world
+        .set_content_size(dial, Size2::new(40.0, 40.0))
+        .unwrap();
+    let arc = world.add_component(dial, Arc::new(0, 10).unwrap()).unwrap();
+    let next = world.create_child(root, "Next").unwrap();
+    world.set_focusable(next, true).unwrap();
+    world.add_component(root, FocusGroup::ordered()).unwrap();
+    world.tick(0.0).unwrap();
+    assert_eq!(world.focus(), Some(dial));
+    world.key(Key::Up, true).unwrap();
+    assert_eq!(world.focus(), Some(dial), "Up is the dial's");
+    world.key(Key::Right, true).unwrap();
+    assert_eq!(world.focus(), Some(next), "Right went on to the group");
+    assert_eq!(world.get::<Arc>(arc).unwrap().value(), 1);
 }
 
 #[test]

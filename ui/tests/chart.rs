@@ -180,6 +180,13 @@ fn a_bar_push_repaints_its_column_and_a_new_extreme_the_whole_chart() {
     // The automatic range: the first two pushes and the 9 change it (the whole chart);
     // 4 and 4.5 only their column, 9.1 px and a pixel either side: 12 columns of 40.
     assert_eq!(flushed, [4000, 4000, 480, 480, 4000, 480]);
+    // A clear repaints it all, and so does the first push after it (a new range).
+    world.get_mut::<Chart11>(chart).unwrap().clear();
+    world.tick(0.0).unwrap();
+    assert_eq!(frames.frame(&mut world).pixels_flushed, 4000);
+    world.get_mut::<Chart11>(chart).unwrap().push(2.0).unwrap();
+    world.tick(0.0).unwrap();
+    assert_eq!(frames.frame(&mut world).pixels_flushed, 4000);
 }
 
 #[test]
