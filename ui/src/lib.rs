@@ -8,10 +8,11 @@
 //! [transitions](transition), [`Toggle`]s, [`Slider`]s, a [`ProgressSizer`], sprite
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
-//! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], and text
-//! entry ([`TextArea`] and an on-screen [`Keyboard`]). List
-//! the ones you use in your world's component set, beside your own components, and
-//! drive the world as usual:
+//! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], text
+//! entry ([`TextArea`] and an on-screen [`Keyboard`]), and the dials and data widgets
+//! ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], and with the `arc` feature an
+//! `Arc`). List the ones you use in your world's component set, beside your own
+//! components, and drive the world as usual:
 //!
 //! ```
 //! use sprig::{world, Key};
@@ -61,24 +62,32 @@ struct ImagesGuide;
 #[doc = include_str!("../../docs/scenes.md")]
 struct ScenesGuide;
 
+mod angle;
 pub mod animation;
+#[cfg(feature = "arc")]
+pub mod arc;
 pub mod backdrop;
 pub mod block_input;
 pub mod button;
+pub mod chart;
 pub mod checkbox;
 pub mod dropdown;
 pub mod ease;
 pub mod focus;
 pub mod keyboard;
 pub mod layout;
+pub mod led;
 pub mod list;
 pub mod message_box;
 pub mod picker;
 pub mod progress;
 pub mod roller;
+pub mod scale;
 pub mod screen;
 pub mod slider;
 pub mod spinbox;
+pub mod spinner;
+mod stroke;
 pub mod text_area;
 pub mod toggle;
 pub mod transition;
@@ -86,15 +95,19 @@ pub mod tween;
 pub mod widget;
 
 pub use animation::{AnimationClip, AnimationEnded, SpriteAnimation, WrapMode};
+#[cfg(feature = "arc")]
+pub use arc::{Arc, ArcChanged, ArcParts, ArcStyle};
 pub use backdrop::Backdrop;
 pub use block_input::BlockInput;
 pub use button::{Button, Click};
+pub use chart::{Chart, ChartKind, ChartRange, ChartStyle, ChartUpdate};
 pub use checkbox::{Checkbox, CheckboxParts};
 pub use dropdown::{Dropdown, DropdownChanged, DropdownParts, OVERLAY_GLOBAL_Z};
 pub use ease::Easing;
 pub use focus::{FocusGroup, FocusIndicator, Navigation};
 pub use keyboard::{KeyCap, Keyboard, KeyboardDone, KeyboardLayout, KeyboardStyle};
 pub use layout::{update_layout, Layout, LayoutKind, Padding, ResizeMode};
+pub use led::Led;
 pub use list::List;
 pub use message_box::{MessageBox, MessageBoxClick, MessageBoxIds, MessageBoxStyle};
 pub use picker::{Options, PickerStyle, MAX_OPTIONS};
@@ -102,9 +115,11 @@ pub use picker::{Options, PickerStyle, MAX_OPTIONS};
 pub use progress::ProgressBar;
 pub use progress::ProgressSizer;
 pub use roller::{Roller, RollerChanged, RollerParts};
+pub use scale::{Scale, ScaleLayout, MAX_SCALE_LABELS};
 pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
+pub use spinner::{Spinner, SPINNER_DOTS};
 pub use text_area::{
     TextArea, TextAreaParts, TextAreaStyle, TextChanged, TextSubmitted, DEFAULT_TEXT_CAPACITY,
     PASSWORD_CHAR,
