@@ -143,7 +143,9 @@ fn render(case: &Case, reference: bool) -> (Framebuffer<Rgb888>, W) {
             1 => Shape::rounded_rectangle(case.radius),
             _ => Shape::ellipse(),
         }
-        .with_fill(FILL);
+        .with_fill(FILL)
+        // The hard-edged sampler is what is compared with `f32` sampling.
+        .with_antialias(false);
         let shape = if case.stroke > 0.0 {
             shape.with_stroke(STROKE, case.stroke)
         } else {

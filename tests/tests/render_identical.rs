@@ -91,18 +91,26 @@ fn shape(k: usize) -> Shape {
                 0.0,
                 palette(6),
                 255,
-            ))),
+            )))
+            .with_antialias(false),
+        // Hard-edged (pixel art).
         1 => Shape::ellipse()
             .with_fill(color)
-            .with_stroke(palette(k as u8 + 1), 1.5),
-        2 => Shape::rounded_rectangle(3.0).with_stroke(color, 2.0),
-        3 => Shape::line(Vec2::new(0.0, 0.0), Vec2::new(12.0, 7.0)).with_stroke(color, 1.5),
+            .with_stroke(palette(k as u8 + 1), 1.5)
+            .with_antialias(false),
+        2 => Shape::rounded_rectangle(3.0)
+            .with_stroke(color, 2.0)
+            .with_antialias(false),
+        3 => Shape::line(Vec2::new(0.0, 0.0), Vec2::new(12.0, 7.0))
+            .with_stroke(color, 1.5)
+            .with_antialias(false),
         4 => Shape::polygon(&[
             Vec2::new(0.0, 0.0),
             Vec2::new(10.0, 2.0),
             Vec2::new(4.0, 9.0),
         ])
-        .with_fill(color),
+        .with_fill(color)
+        .with_antialias(false),
         6 => Shape::arc(200.0, 250.0, 3.0, sprig::render::Cap::Round)
             .with_fill(color)
             .with_antialias(true),
@@ -131,10 +139,12 @@ fn shape(k: usize) -> Shape {
         .with_stroke(palette(3), 1.25)
         .with_antialias(true),
         // Ellipse with a vertical gradient, hard-edged.
-        _ => Shape::ellipse().with_gradient(leak(Gradient::linear(
-            90.0,
-            [(0.0, color), (1.0, palette(1))],
-        ))),
+        _ => Shape::ellipse()
+            .with_gradient(leak(Gradient::linear(
+                90.0,
+                [(0.0, color), (1.0, palette(1))],
+            )))
+            .with_antialias(false),
     }
 }
 

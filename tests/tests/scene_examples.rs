@@ -88,5 +88,5 @@ fn the_breakout_scene_and_its_brick_prefab_render_the_frames_the_hand_built_ones
         renderer.render(&mut world, &mut frame).unwrap();
         hash_frame(&frame, &mut hash);
     }
-    assert_eq!(hash, 0xc99d_6796_17ba_c002);
+    assert_eq!(hash, 0x1cc2_70c3_7544_57cf);
 }

@@ -28,7 +28,7 @@ static NO_FALLBACK: sprig::render::font::AaFont = sprig::font!(
 static NEITHER: sprig::render::font::AaFont = sprig::font!(
     "../../examples/assets/fonts/DejaVuSans-latin1.ttf",
     size = 16,
-    chars = ascii | "冷",
+    chars = ascii | "雪",
     chars_from = "../../examples/assets/strings/thermostat-zh.txt",
     fallback = "../../examples/assets/fonts/DroidSansFallback-zh.ttf",
 );

@@ -116,8 +116,8 @@ pub struct Shape {
     pub fill: Option<Rgb888>,
     /// Stroke, if stroked.
     pub stroke: Option<Stroke>,
-    /// Whether a rectangle's, rounded rectangle's or ellipse's edges are anti-aliased
-    /// (see [`with_antialias`](Self::with_antialias)); off by default for now.
+    /// Whether the edges are anti-aliased (see [`with_antialias`](Self::with_antialias));
+    /// on by default.
     pub antialias: bool,
     /// A gradient filling a rectangle, rounded rectangle or ellipse instead of
     /// [`fill`](Self::fill) (see [`with_gradient`](Self::with_gradient)). A reference to
@@ -138,7 +138,7 @@ impl Shape {
             geometry,
             fill: None,
             stroke: None,
-            antialias: false,
+            antialias: true,
             #[cfg(feature = "shape-effects")]
             gradient: None,
             #[cfg(feature = "shape-effects")]
@@ -235,22 +235,26 @@ impl Shape {
         self
     }
 
-    /// This shape with anti-aliased edges (`true`) or hard ones (`false`, pixel art).
+    /// This shape with anti-aliased edges (`true`, the default) or hard ones (`false`,
+    /// pixel art).
     ///
     /// Anti-aliased, each pixel near an edge is covered in proportion to how far its
     /// centre is inside the outline, within half a pixel either way (255 levels, blended
     /// onto what lies below; thresholded at half on a `BinaryColor` panel, which gives
-    /// the hard-edged shape). Rectangles, rounded rectangles and ellipses, filled,
-    /// stroked or both, turned or not; lines and polygons keep hard edges for now.
+    /// the hard-edged shape). Every geometry, filled, stroked or both, turned or not.
     /// Pixels whose centres lie inside the outline by half a pixel or more, and the
-    /// pixels away from every edge, are those of the hard-edged shape.
+    /// pixels away from every edge, are those of the hard-edged shape. Hard edges cost
+    /// less (no pixel is blended; see the README's shape figures) and keep a small
+    /// panel's pixels crisp.
     ///
     /// ```
     /// use embedded_graphics::pixelcolor::Rgb888;
     /// use sprig::render::Shape;
     ///
-    /// let dot = Shape::ellipse().with_fill(Rgb888::new(255, 0, 0)).with_antialias(true);
+    /// let dot = Shape::ellipse().with_fill(Rgb888::new(255, 0, 0));
     /// assert!(dot.antialias);
+    /// let pixel_art = dot.with_antialias(false);
+    /// assert!(!pixel_art.antialias);
     /// ```
     pub fn with_antialias(mut self, antialias: bool) -> Self {
         self.antialias = antialias;
