@@ -1,16 +1,18 @@
 //! Random world operations, from outside frames and from inside hooks, with the lifecycle
 //! invariants checked after every step (`sprig_tests::invariants`, the same checks as the
-//! property test): a broken invariant or a panic is a crash.
+//! property test), among them the `sprig-ui` widgets, screen stacks, message boxes and
+//! the keys and touches that drive them: a broken invariant or a panic is a crash.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sprig_tests::invariants::{run_case, Op};
 
-/// Three bytes to an operation: its kind, then two arguments.
+/// Three bytes to an operation: its kind, then two arguments. Of 28 kinds, 21 are the
+/// lifecycle and drawing operations, 7 the widgets, screens and input.
 fn op(bytes: &[u8]) -> Op {
     let (kind, a, b) = (bytes[0], usize::from(bytes[1]), bytes[2]);
     let maybe = |v: usize| (v % 25 < 24).then_some(v % 25);
-    match kind % 21 {
+    match kind % 28 {
         0 | 1 => Op::CreateNode { parent: maybe(a) },
         2 => Op::Reparent {
             node: a % 24,
@@ -56,7 +58,31 @@ fn op(bytes: &[u8]) -> Op {
             forever: b % 2 == 0,
         },
         18 | 19 => Op::Visual { node: a % 24, how: b },
-        _ => Op::Tick,
+        20 => Op::Tick,
+        21 => Op::Widget {
+            node: a % 24,
+            kind: b,
+            at: bytes[1] / 24,
+        },
+        22 => Op::Screen {
+            node: a % 24,
+            how: b,
+        },
+        23 => Op::MessageBox {
+            node: a % 24,
+            how: b,
+        },
+        24 => Op::Key {
+            key: bytes[1],
+            pressed: b % 2 == 0,
+        },
+        // A touch: the argument bytes are the point, the kind byte the phase and id.
+        _ => Op::Touch {
+            second: kind >= 128,
+            phase: kind / 28,
+            x: bytes[1],
+            y: b,
+        },
     }
 }
 

@@ -240,8 +240,10 @@ probe!(/// Order 0, only `update`.
 
 sprig::world! {
     /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
-    /// 256 events, 512 trace entries, 32 listener registrations, and shapes for the
-    /// invariant suite's renderer.
+    /// 256 events, 512 trace entries, 32 listener registrations, and for the invariant
+    /// suite the drawables its renderer draws, the `sprig-ui` widgets its operations
+    /// add (with the parts they draw with: shapes, labels, clips, backdrops) and its
+    /// widget-event watcher.
     pub type TestWorld = World {
         nodes: 64,
         components: Probes {
@@ -255,6 +257,21 @@ sprig::world! {
             sprig_reusable::Relay: 64,
             sprig_ui::Tween: 16,
             sprig::render::Shape: 64,
+            sprig::render::Label: 48,
+            sprig::render::Clip: 8,
+            sprig_ui::Button: 16,
+            sprig_ui::Toggle: 8,
+            sprig_ui::Slider: 8,
+            sprig_ui::FocusGroup: 8,
+            sprig_ui::Checkbox: 8,
+            sprig_ui::Spinbox: 8,
+            sprig_ui::Dropdown: 8,
+            sprig_ui::Backdrop: 8,
+            sprig_ui::Roller: 8,
+            sprig_ui::ScreenStack: 4,
+            sprig_ui::BlockInput: 8,
+            sprig_ui::MessageBox: 4,
+            crate::invariants::Watch: 1,
         },
         timers: 8,
         events: 256,
