@@ -548,13 +548,14 @@ fn keep_widget(h: &Rc<RefCell<Handles>>, comp: CompId) {
     h.widgets.push(comp);
 }
 
-/// Makes a child of `n` for a widget's part (a toggle's checkmark, a slider's handle).
-/// The operations do not get it: a widget's hooks fail, by design, on a part destroyed
-/// under it (as a button's on a drawable missing from its target).
-fn part(w: &mut TestWorld, n: NodeId) -> Option<NodeId> {
+/// Makes a child of `n` for a widget's part (a toggle's checkmark, a slider's handle),
+/// which the operations get too: a part destroyed under its widget counts as none
+/// (`tests/tests/widget_regressions.rs`).
+fn part(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId) -> Option<NodeId> {
     let part = w.create_child(n, "part").ok()?;
     let _ = w.set_content_size(part, Size2::new(3.0, 3.0));
     let _ = w.add_component(part, Shape::ellipse().with_fill(Rgb888::new(0, 200, 0)));
+    h.borrow_mut().nodes.push(part);
     Some(part)
 }
 
@@ -600,7 +601,7 @@ fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, 
         4 => w.add_component(n, Button::new().with_interactable(!at.is_multiple_of(8))),
         5 => {
             let toggle = Toggle::new().with_checked(at.is_multiple_of(2));
-            let toggle = match part(w, n) {
+            let toggle = match part(w, h, n) {
                 Some(mark) => toggle.with_checkmark(mark),
                 None => toggle,
             };
@@ -610,7 +611,7 @@ fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, 
             let slider = Slider::new(Direction::Horizontal)
                 .with_step(0.25)
                 .with_value(f32::from(at) / 255.0);
-            let slider = match part(w, n) {
+            let slider = match part(w, h, n) {
                 Some(handle) => slider.with_handle(handle),
                 None => slider,
             };

@@ -152,7 +152,8 @@ impl Slider {
 
     /// Puts the handle's anchor at the value's point.
     fn place(&self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
-        let Some(handle) = self.handle else {
+        // A handle node destroyed since (even this frame) counts as none.
+        let Some(handle) = self.handle.filter(|&handle| ctx.is_valid_strict(handle)) else {
             return Ok(());
         };
         let node = ctx.node();

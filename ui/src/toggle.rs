@@ -154,7 +154,8 @@ fn show_checkmark(
     checkmark: Option<NodeId>,
     checked: bool,
 ) -> HookResult {
-    if let Some(mark) = checkmark {
+    // A checkmark node destroyed since (even this frame) counts as none.
+    if let Some(mark) = checkmark.filter(|&mark| world.is_valid_strict(mark)) {
         if world.active(mark)? != checked {
             world.set_active(mark, checked)?;
         }
