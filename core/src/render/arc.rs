@@ -14,6 +14,7 @@ use embedded_graphics::pixelcolor::Rgb888;
 use crate::render::canvas::Canvas;
 use crate::render::color::RenderColor;
 use crate::render::fixed::{fx, isqrt_u64, Fx, FxPoint, FX_BITS};
+use crate::render::gradient::Falloff;
 use crate::render::shape::Ramp;
 use crate::render::span;
 use crate::Rect;
@@ -61,6 +62,75 @@ pub(crate) struct ArcShader {
     ramp: Ramp,
     /// Whether coverage is kept, or thresholded at half (hard edges).
     soft: bool,
+}
+
+/// What changes when the arc over `content` (the ring inscribed in it), `thickness`
+/// units wide, from `start_degrees`, comes to sweep `new` degrees instead of `old`: the
+/// box (anchor space) around the band between the two ends, with both ends' round caps,
+/// a little wider all round. The renderer redraws the pixels touching it, which holds
+/// every anti-aliased pixel (each lies within half a pixel of the band). `None`, redraw
+/// the arc whole, for sweeps that are not finite or a change of a whole turn or more.
+pub(crate) fn changed_sweep(
+    content: &Rect,
+    start_degrees: f32,
+    (old, new): (f32, f32),
+    thickness: f32,
+) -> Option<Rect> {
+    // A sweep that is not a number draws nothing: the other one is all that changes.
+    if !(old.is_finite() && new.is_finite()) {
+        return None;
+    }
+    // Between the ends, whichever side of the start each lies on.
+    let (from, to) = (
+        start_degrees + old.min(new).max(-360.0),
+        start_degrees + old.max(new).min(360.0),
+    );
+    // Beyond 2^22 degrees an `f32` no longer holds every multiple of 90 (the walk over
+    // the axes below would not end).
+    const EXACT: f32 = 4_194_304.0;
+    if !(from.is_finite() && to.is_finite() && thickness.is_finite())
+        || to - from >= 360.0
+        || from.abs() > EXACT
+        || to.abs() > EXACT
+    {
+        return None;
+    }
+    let outer = (content.width.min(content.height) / 2.0).clamp(0.0, MAX_RADIUS);
+    let thickness = thickness.clamp(0.0, outer);
+    let inner = outer - thickness;
+    let (cx, cy) = (
+        content.x + content.width / 2.0,
+        content.y + content.height / 2.0,
+    );
+    let mut x = (f32::INFINITY, f32::NEG_INFINITY);
+    let mut y = (f32::INFINITY, f32::NEG_INFINITY);
+    // A disc of `reach` around the point `radius` out at `degrees` (y up).
+    let mut take = |degrees: f32, radius: f32, reach: f32| {
+        let (sin, cos) = crate::sin_cos_degrees(degrees);
+        let (px, py) = (cx + sin * radius, cy + cos * radius);
+        x = (x.0.min(px - reach), x.1.max(px + reach));
+        y = (y.0.min(py - reach), y.1.max(py + reach));
+    };
+    let cap = thickness / 2.0;
+    for end in [from, to] {
+        take(end, inner, 0.0);
+        take(end, outer, 0.0);
+        // A round end's disc, on the band's middle.
+        take(end, inner + cap, cap);
+    }
+    // The outer edge where it crosses an axis between the ends.
+    let mut axis = libm::ceilf(from / 90.0) * 90.0;
+    while axis <= to {
+        take(axis, outer, 0.0);
+        axis += 90.0;
+    }
+    const MARGIN: f32 = 0.5;
+    Some(Rect::new(
+        x.0 - MARGIN,
+        y.0 - MARGIN,
+        x.1 - x.0 + 2.0 * MARGIN,
+        y.1 - y.0 + 2.0 * MARGIN,
+    ))
 }
 
 /// A direction `degrees` clockwise from the top (y up), as a unit vector in fixed point.
@@ -142,12 +212,42 @@ impl ArcShader {
         // ≥ 0`. Unit vectors in `FX_BITS`: the products are distances in `Fx`.
         let after_start = (x * self.start.1 - y * self.start.0) >> FX_BITS;
         let before_end = (self.end.0 * y - self.end.1 * x) >> FX_BITS;
+        // An end's edge is a ray from the centre, not a line: behind it (past the
+        // centre) the distance to it is the distance to the centre. Otherwise the two
+        // lines of a sweep's ends, nearly one line for a sweep just short of a turn (or
+        // a sliver), would shade the band opposite them.
+        let behind = |edge: Fx, (ux, uy): (Fx, Fx)| -> Fx {
+            if (x * ux + y * uy) >> FX_BITS >= 0 {
+                return edge;
+            }
+            let centre = self.centre_distance(x, y);
+            if edge >= 0 {
+                centre
+            } else {
+                -centre
+            }
+        };
+        let (after_start, before_end) = (
+            behind(after_start, self.start),
+            behind(before_end, self.end),
+        );
         let (a, b) = (self.ramp.at(after_start), self.ramp.at(before_end));
         if self.wide {
             a.max(b)
         } else {
             a.min(b)
         }
+    }
+
+    /// How far `(x, y)` (from the centre) is from the centre, as far as coverage can
+    /// tell: a point of the band is at least the inner radius out, past the reach of the
+    /// ramp when that is over a pixel (no square root then).
+    #[inline]
+    fn centre_distance(&self, x: Fx, y: Fx) -> Fx {
+        if self.inner > 2 * Falloff::half(&self.ramp) {
+            return self.inner;
+        }
+        isqrt_u64(x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2)) as Fx
     }
 
     /// The coverage of the pixel centred at `p`, before thresholding.

@@ -1202,17 +1202,12 @@ impl Draw for Shape {
                     f = f.float(p.x).float(p.y);
                 }
             }
+            // The start and the sweep are the damage key: a new sweep repaints only what
+            // changed (`changed_area`).
             #[cfg(feature = "shape-arcs")]
-            Geometry::Arc {
-                start_degrees,
-                sweep_degrees,
-                thickness,
-                cap,
-            } => {
+            Geometry::Arc { thickness, cap, .. } => {
                 f = f
                     .word(6)
-                    .float(*start_degrees)
-                    .float(*sweep_degrees)
                     .float(*thickness)
                     .word(u32::from(*cap == Cap::Round));
             }
@@ -1231,6 +1226,49 @@ impl Draw for Shape {
             f = self.effects_appearance(f);
         }
         f.finish()
+    }
+
+    /// An arc's start and sweep (their bits); 0 for the other geometries.
+    fn damage_key(&self) -> u64 {
+        #[cfg(feature = "shape-arcs")]
+        if let Geometry::Arc {
+            start_degrees,
+            sweep_degrees,
+            ..
+        } = self.geometry
+        {
+            return u64::from(start_degrees.to_bits()) << 32 | u64::from(sweep_degrees.to_bits());
+        }
+        0
+    }
+
+    /// An arc whose sweep changed from the same start: the band between the old and
+    /// the new end (a gauge moving repaints what moved, not its ring).
+    fn changed_area(&self, content: Rect, previous_key: u64) -> Option<Rect> {
+        #[cfg(feature = "shape-arcs")]
+        if let Geometry::Arc {
+            start_degrees,
+            sweep_degrees,
+            thickness,
+            ..
+        } = self.geometry
+        {
+            let (start, old) = (
+                f32::from_bits((previous_key >> 32) as u32),
+                f32::from_bits(previous_key as u32),
+            );
+            if start.to_bits() != start_degrees.to_bits() {
+                return None;
+            }
+            return crate::render::arc::changed_sweep(
+                &content,
+                start_degrees,
+                (old, sweep_degrees),
+                thickness,
+            );
+        }
+        let _ = (content, previous_key);
+        None
     }
 
     fn local_bounds(&self, content: Rect) -> Rect {
