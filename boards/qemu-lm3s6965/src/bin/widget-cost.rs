@@ -351,7 +351,7 @@ fn run() -> Result<u32, Error> {
             BusCost::GRAY4_SSD0323,
         )
     });
-    let (flushed, errors) = if is("button") {
+    let (flushed, errors) = if const { is("button") } {
         measure!(ButtonW, renderer, |w, node, _| {
             w.add_component(node, Shape::rectangle().with_fill(GREY))?;
             let look = PerState::new(GREY).with(ButtonState::Pressed, Rgb888::new(40, 40, 40));
@@ -361,7 +361,7 @@ fn run() -> Result<u32, Error> {
             )?;
             Ok(node)
         })
-    } else if is("toggle") {
+    } else if const { is("toggle") } {
         measure!(ToggleW, renderer, |w, node, _| {
             w.add_component(node, Shape::rectangle().with_fill(GREY))?;
             let mark = w.create_child(node, "mark")?;
@@ -373,7 +373,7 @@ fn run() -> Result<u32, Error> {
             w.add_component(node, Toggle::new().with_checkmark(mark))?;
             Ok(node)
         })
-    } else if is("slider") {
+    } else if const { is("slider") } {
         measure!(SliderW, renderer, |w, node, _| {
             w.add_component(node, Shape::rectangle().with_fill(GREY))?;
             let knob = w.create_child(node, "knob")?;
@@ -386,7 +386,7 @@ fn run() -> Result<u32, Error> {
             w.add_component(node, slider.with_step(0.25))?;
             Ok(node)
         })
-    } else if is("list") {
+    } else if const { is("list") } {
         measure!(ListW, renderer, |w, node, _| {
             let content = w.create_child(node, "content")?;
             w.set_content_size(content, Size2::new(40.0, 80.0))?;
@@ -399,7 +399,7 @@ fn run() -> Result<u32, Error> {
             w.add_component(node, List::new(content))?;
             Ok(node)
         })
-    } else if is("focusgroup") {
+    } else if const { is("focusgroup") } {
         measure!(FocusW, renderer, |w, node, _| {
             let mut first = None;
             for k in 0..3 {
@@ -412,31 +412,31 @@ fn run() -> Result<u32, Error> {
             w.add_component(node, FocusGroup::ordered())?;
             first.ok_or(Error::StaleHandle)
         })
-    } else if is("checkbox") {
+    } else if const { is("checkbox") } {
         measure!(CheckboxW, renderer, |w, node, _| {
             w.add_component(node, Checkbox::new("Wi-Fi")?)?;
             Ok(node)
         })
-    } else if is("spinbox") {
+    } else if const { is("spinbox") } {
         measure!(SpinboxW, renderer, |w, node, _| {
             let spinbox = Spinbox::new(50, 300)?.with_step(5)?.with_digits(3, 1)?;
             w.add_component(node, spinbox.with_value(215))?;
             Ok(node)
         })
-    } else if is("dropdown") {
+    } else if const { is("dropdown") } {
         measure!(DropdownW, renderer, |w, node, _| {
             w.set_content_size(node, Size2::new(60.0, 12.0))?;
             w.add_component(node, Dropdown::new(&["Celsius", "Fahrenheit", "Kelvin"])?)?;
             Ok(node)
         })
-    } else if is("roller") {
+    } else if const { is("roller") } {
         measure!(RollerW, renderer, |w, node, _| {
             w.set_content_size(node, Size2::new(40.0, 36.0))?;
             let hours = ["06:00", "07:00", "08:00", "09:00", "10:00"];
             w.add_component(node, Roller::new(&hours)?)?;
             Ok(node)
         })
-    } else if is("led") {
+    } else if const { is("led") } {
         measure!(
             LedW,
             renderer,
@@ -451,22 +451,22 @@ fn run() -> Result<u32, Error> {
                 Ok(())
             }
         )
-    } else if is("spinner") {
+    } else if const { is("spinner") } {
         measure!(SpinnerW, renderer, |w, node, label| {
             w.set_content_size(node, Size2::new(24.0, 24.0))?;
             w.add_component(node, Spinner::new())?;
             Ok(label)
         })
-    } else if is("arc") {
+    } else if const { is("arc") } {
         arc(renderer)?
-    } else if is("scale") {
+    } else if const { is("scale") } {
         measure!(ScaleW, renderer, |w, node, label| {
             w.set_content_size(node, Size2::new(90.0, 16.0))?;
             let scale = Scale::new(ScaleLayout::Horizontal, 0, 60)?.with_ticks(7, 2)?;
             w.add_component(node, scale)?;
             Ok(label)
         })
-    } else if is("chart") {
+    } else if const { is("chart") } {
         measure!(
             ChartW,
             renderer,
@@ -483,7 +483,7 @@ fn run() -> Result<u32, Error> {
                 w.get_mut::<Hours>(chart)?.push(21.5)
             }
         )
-    } else if is("textarea") {
+    } else if const { is("textarea") } {
         measure!(TextAreaW, renderer, |w, node, _| {
             w.set_content_size(node, Size2::new(80.0, 14.0))?;
             let area = TextArea::new().with_placeholder("Password")?;
@@ -491,7 +491,7 @@ fn run() -> Result<u32, Error> {
             w.get_mut::<TextArea>(area)?.insert("hunter2")?;
             Ok(node)
         })
-    } else if is("keyboard") {
+    } else if const { is("keyboard") } {
         measure!(KeyboardW, renderer, |w, node, label| {
             let field = w.create_child(label, "field")?;
             w.set_content_size(field, Size2::new(80.0, 12.0))?;
@@ -501,7 +501,7 @@ fn run() -> Result<u32, Error> {
             w.add_component(node, Keyboard::new().with_target(field))?;
             Ok(node)
         })
-    } else if is("screenstack") {
+    } else if const { is("screenstack") } {
         measure!(
             StackW,
             renderer,
@@ -521,14 +521,14 @@ fn run() -> Result<u32, Error> {
                 Ok(())
             }
         )
-    } else if is("messagebox") {
+    } else if const { is("messagebox") } {
         measure!(MessageBoxW, renderer, |w, node, _| {
             w.set_content_size(node, Size2::new(128.0, 64.0))?;
             let style = MessageBoxStyle::default();
             let dialog = MessageBox::open(w, node, "Wi-Fi", "Forget it?", &["OK", "No"], style)?;
             dialog.buttons.first().copied().ok_or(Error::StaleHandle)
         })
-    } else if is("tween") {
+    } else if const { is("tween") } {
         measure!(TweenW, renderer, |w, node, label| {
             tween(node)
                 .to(0.1, Props::new().scale(1.2), Easing::BackOut)
