@@ -183,7 +183,9 @@ pub fn ran_clean(lines: &[String], name: &str) -> bool {
 }
 
 /// `cargo xtask size --widgets`: builds (unless `no_build`), measures and runs every
-/// variant, prints the table. `Ok(false)` when a firmware did not run cleanly.
+/// variant, prints the table. `Ok(false)` when a firmware did not run cleanly, or a
+/// widget took less flash than the build it adds to (a sign that the firmware links
+/// more than the widget it was asked for).
 pub fn run(root: &Path, no_build: bool) -> Result<bool, String> {
     let started = Instant::now();
     let tool = size::find_tool().ok_or(
@@ -240,12 +242,24 @@ pub fn run(root: &Path, no_build: bool) -> Result<bool, String> {
         "\n== what each widget adds, in bytes (ELFs in {})",
         kept.display()
     );
-    print!("{}", table(&baseline, &rows(&measured)?));
+    let rows = rows(&measured)?;
+    print!("{}", table(&baseline, &rows));
     println!(
-        "\n{} builds measured in {:.0} s",
+        "\n{} firmware {} in {:.0} s",
         measured.len(),
+        if no_build {
+            "ELFs measured"
+        } else {
+            "builds measured"
+        },
         started.elapsed().as_secs_f64()
     );
+    for row in rows.iter().filter(|row| row.flash < 0) {
+        failures.push(format!(
+            "{} takes less flash than {} ({} B): is the widget still chosen in a const block?",
+            row.widget, row.over, row.flash
+        ));
+    }
     for failure in &failures {
         println!("FAILED {failure}");
     }
