@@ -19,7 +19,9 @@
 //!    its code.
 //!
 //! `cargo xtask size [--no-build]` builds the same firmware and prints only the sizes
-//! and the table of crates.
+//! and the table of crates. `cargo xtask size --widgets [--no-build]` builds the board's
+//! `widget-cost` firmware once per `sprig-ui` widget instead, runs each in QEMU, and
+//! prints the flash, `.text` and `.bss` each widget adds (`widgets.rs`).
 //!
 //! It exits with status 0 only when the firmware exited with 0 and every check passed.
 //!
@@ -38,6 +40,7 @@ mod size;
 mod web;
 mod webcheck;
 mod webdriver;
+mod widgets;
 mod worst;
 
 use std::path::{Path, PathBuf};
@@ -73,6 +76,11 @@ usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
          of its code (.text)
          --no-build      use the existing ELF
          --baseline ELF  compare with another build of it, crate by crate
+         --widgets       instead, build the board's widget-cost firmware once per
+                         sprig-ui widget (about 20 s each), run each in QEMU, and print
+                         the flash, .text and .bss each widget adds to a world of
+                         shapes and labels; with --no-build, measure the ELFs kept in
+                         target/widget-cost/
 
   web    build the examples' web page (the showcase's three panels, breakout, hello)
          into target/web/ and print the WebAssembly module's size, raw and gzipped
@@ -113,6 +121,8 @@ pub struct SizeOptions {
     pub no_build: bool,
     /// Another build's ELF to compare with, crate by crate.
     pub baseline: Option<PathBuf>,
+    /// Measure each widget's cost instead (`widgets.rs`).
+    pub widgets: bool,
 }
 
 /// Options of `cargo xtask web`.
@@ -159,6 +169,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, Strin
             while let Some(arg) = args.next() {
                 match arg.as_str() {
                     "--no-build" => options.no_build = true,
+                    "--widgets" => options.widgets = true,
                     "--baseline" => {
                         let path = args.next().ok_or("--baseline needs an ELF file")?;
                         options.baseline = Some(PathBuf::from(path));
@@ -166,6 +177,11 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Task, Strin
                     "--help" | "-h" => return Ok(Task::Help),
                     other => return Err(format!("unknown option {other:?}")),
                 }
+            }
+            if options.widgets && options.baseline.is_some() {
+                return Err(String::from(
+                    "--widgets compares its own builds: no --baseline",
+                ));
             }
             return Ok(Task::Size(options));
         }
@@ -569,8 +585,14 @@ fn print_sizes(elf: &Path) {
 }
 
 /// `cargo xtask size`.
-fn size_task(options: &SizeOptions) -> Result<(), String> {
+fn size_task(options: &SizeOptions) -> Result<bool, String> {
     let root = workspace_root();
+    if options.widgets {
+        println!(
+            "== the flash of each sprig-ui widget (boards/qemu-lm3s6965/src/bin/widget-cost.rs)"
+        );
+        return widgets::run(&root, options.no_build);
+    }
     if !options.no_build {
         // The same build as `cargo xtask qemu`'s, so that the figures agree.
         build_firmware(&root, QemuOptions::default().frames)?;
@@ -605,7 +627,7 @@ fn size_task(options: &SizeOptions) -> Result<(), String> {
             text_after as i64 - text_before as i64
         );
     }
-    Ok(())
+    Ok(true)
 }
 
 fn web_task(options: &WebOptions) -> Result<bool, String> {
@@ -655,7 +677,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Task::Size(options) => match size_task(&options) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE
@@ -739,9 +762,19 @@ mod tests {
             parse_args(args("size --no-build --baseline old.elf")),
             Ok(Task::Size(SizeOptions {
                 no_build: true,
-                baseline: Some(PathBuf::from("old.elf"))
+                baseline: Some(PathBuf::from("old.elf")),
+                widgets: false,
             }))
         );
+        assert_eq!(
+            parse_args(args("size --widgets --no-build")),
+            Ok(Task::Size(SizeOptions {
+                no_build: true,
+                baseline: None,
+                widgets: true,
+            }))
+        );
+        assert!(parse_args(args("size --widgets --baseline old.elf")).is_err());
         assert!(parse_args(args("size --frames 3")).is_err());
         assert!(parse_args(args("size --no-build x")).is_err());
         assert!(parse_args(args("size --baseline")).is_err());

@@ -44,7 +44,8 @@ pub fn parse(lines: &[String]) -> Vec<Tree> {
         .collect()
 }
 
-/// Runs the firmware in QEMU, its log decoded by `defmt_print`; the log's lines.
+/// Runs the firmware `elf` in QEMU, its log decoded by `defmt_print`; the log's lines
+/// (also used for `cargo xtask size --widgets`' firmware).
 pub fn run(
     qemu: &Path,
     defmt_print: &Path,
@@ -92,7 +93,8 @@ pub fn run(
         if started.elapsed() > timeout {
             let _ = emulator.kill();
             return Err(format!(
-                "the worst-case firmware ran past {} s",
+                "{} ran past {} s",
+                elf.display(),
                 timeout.as_secs()
             ));
         }
@@ -105,7 +107,8 @@ pub fn run(
         .collect();
     if !status.success() {
         return Err(format!(
-            "the worst-case firmware exited with {status}; its log:\n{}",
+            "{} exited with {status}; its log:\n{}",
+            elf.display(),
             lines.join("\n")
         ));
     }
