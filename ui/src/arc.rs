@@ -242,8 +242,13 @@ impl Arc {
 
     /// The value's share of the range, 0 to 1.
     pub fn fraction(&self) -> f32 {
-        let range = f64::from(self.max) - f64::from(self.min);
-        ((f64::from(self.value) - f64::from(self.min)) / range) as f32
+        // In 64-bit integers, then one division in `f32` (no soft `f64` on a board).
+        let range = i64::from(self.max) - i64::from(self.min);
+        let along = i64::from(self.value) - i64::from(self.min);
+        if range <= 0 {
+            return 0.0;
+        }
+        along as f32 / range as f32
     }
 
     /// The value's angle, degrees clockwise from the top: where the indicator ends and
@@ -263,20 +268,21 @@ impl Arc {
     }
 
     /// The value nearest to a share of the range, on a step.
-    fn value_at(&self, fraction: f64) -> i32 {
-        let range = f64::from(self.max) - f64::from(self.min);
-        let steps = libm::round(fraction.clamp(0.0, 1.0) * range / f64::from(self.step));
-        let value = f64::from(self.min) + steps * f64::from(self.step);
+    fn value_at(&self, fraction: f32) -> i32 {
+        let range = i64::from(self.max) - i64::from(self.min);
+        let step = i64::from(self.step).max(1);
+        let steps = libm::roundf(fraction.clamp(0.0, 1.0) * (range as f32 / step as f32)) as i64;
+        let value = i64::from(self.min).saturating_add(steps.saturating_mul(step));
         // Within `min..=max` after the clamp, so the cast is exact.
-        value.clamp(f64::from(self.min), f64::from(self.max)) as i32
+        value.clamp(i64::from(self.min), i64::from(self.max)) as i32
     }
 
     /// The share of the sweep at `degrees` (clockwise from the top); in the gap, the
     /// nearer end.
-    fn fraction_at(&self, degrees: f32) -> f64 {
+    fn fraction_at(&self, degrees: f32) -> f32 {
         let along = angle::wrap(degrees - self.start_degrees);
         if along <= self.sweep_degrees {
-            f64::from(along / self.sweep_degrees)
+            along / self.sweep_degrees
         } else if along - self.sweep_degrees < 360.0 - along {
             1.0
         } else {

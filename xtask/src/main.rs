@@ -77,7 +77,7 @@ usage: cargo xtask qemu [--no-build] [--frames N] [--out DIR] [--timeout SECS]
          --no-build      use the existing ELF
          --baseline ELF  compare with another build of it, crate by crate
          --widgets       instead, build the board's widget-cost firmware once per
-                         sprig-ui widget (about 20 s each), run each in QEMU, and print
+                         sprig-ui widget (a few seconds each), run each in QEMU, and print
                          the flash, .text and .bss each widget adds to a world of
                          shapes and labels; with --no-build, measure the ELFs kept in
                          target/widget-cost/
