@@ -1151,8 +1151,12 @@ impl Draw for Shape {
         } else {
             None
         };
+        // Tested here: the shadow's drawing takes a large frame of the stack, which a
+        // shape without one should not pay for.
         #[cfg(feature = "shape-effects")]
-        self.draw_shadow(canvas, content, half, fill.as_ref());
+        if self.drawn_shadow().is_some() {
+            self.draw_shadow(canvas, content, half, fill.as_ref());
+        }
         if let Some(half) = half {
             draw_soft_closed(
                 canvas,
