@@ -8,7 +8,10 @@
 //! marks and a knob), large digits in a u8g2 font with a degree sign, the room and
 //! status lines, a breathing status light, a clock, a flame (a polygon), a title, a
 //! hint, a separator, two round − and + buttons with their signs, and a mode list of
-//! three rows behind which a highlight sits.
+//! three rows behind which a highlight sits. Every shape is hard-edged
+//! (`with_antialias(false)`), as it was drawn before shapes were anti-aliased by
+//! default, so that its figures compare across changes; the anti-aliased, typeset
+//! showcase itself is `cargo bench -p sprig-examples --bench showcase_frame`.
 
 use embedded_graphics::geometry::Size;
 use embedded_graphics::pixelcolor::Rgb888;
@@ -278,20 +281,32 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
     w.set_anchor(app, Vec2::new(0.0, 0.0)).expect("valid");
     w.set_content_size(app, Size2::new(width, height))
         .expect("valid");
-    w.add_component(app, Shape::rectangle().with_fill(p.background))
-        .expect("fits");
+    w.add_component(
+        app,
+        Shape::rectangle()
+            .with_fill(p.background)
+            .with_antialias(false),
+    )
+    .expect("fits");
 
     // The dial: the track, the value ring inside it, its end marks and the knob.
     let ring = node(w, app, "dial", layout.ring.at, layout.ring.size);
     w.add_component(
         ring,
-        Shape::ellipse().with_stroke(p.track, layout.ring_width),
+        Shape::ellipse()
+            .with_stroke(p.track, layout.ring_width)
+            .with_antialias(false),
     )
     .expect("fits");
     let inner = layout.ring.size.width - 2.0 * layout.ring_width - 4.0;
     let value = node(w, ring, "value", Vec2::ZERO, Size2::new(inner, inner));
-    w.add_component(value, Shape::ellipse().with_stroke(p.accent, 2.0))
-        .expect("fits");
+    w.add_component(
+        value,
+        Shape::ellipse()
+            .with_stroke(p.accent, 2.0)
+            .with_antialias(false),
+    )
+    .expect("fits");
     let r = layout.ring.size.width / 2.0;
     for side in [-1.0f32, 1.0] {
         // Ticks across the track at the ends of a 270° sweep, ±135° from the top; the
@@ -301,7 +316,9 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
         let mark = node(w, ring, "mark", Vec2::ZERO, layout.ring.size);
         w.add_component(
             mark,
-            Shape::line(at(r - layout.ring_width), at(r)).with_stroke(p.dim, 1.0),
+            Shape::line(at(r - layout.ring_width), at(r))
+                .with_stroke(p.dim, 1.0)
+                .with_antialias(false),
         )
         .expect("fits");
     }
@@ -318,7 +335,8 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
         knob,
         Shape::ellipse()
             .with_fill(p.text)
-            .with_stroke(p.background, layout.knob / 6.0),
+            .with_stroke(p.background, layout.knob / 6.0)
+            .with_antialias(false),
     )
     .expect("fits");
 
@@ -330,7 +348,9 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
     let degree = node(w, app, "degree", layout.degree.at, layout.degree.size);
     w.add_component(
         degree,
-        Shape::ellipse().with_stroke(p.text, layout.degree.size.width / 4.0),
+        Shape::ellipse()
+            .with_stroke(p.text, layout.degree.size.width / 4.0)
+            .with_antialias(false),
     )
     .expect("fits");
 
@@ -345,8 +365,11 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
         text(w, app, at, label("HEATING", font, p.dim));
     }
     let light = node(w, app, "light", layout.light.at, layout.light.size);
-    w.add_component(light, Shape::ellipse().with_fill(p.accent))
-        .expect("fits");
+    w.add_component(
+        light,
+        Shape::ellipse().with_fill(p.accent).with_antialias(false),
+    )
+    .expect("fits");
     text(
         w,
         app,
@@ -365,7 +388,8 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
                 Vec2::new(fw * 0.5, fh * 0.55),
                 Vec2::new(0.0, fh * 0.4),
             ])
-            .with_fill(p.accent),
+            .with_fill(p.accent)
+            .with_antialias(false),
         )
         .expect("fits");
     }
@@ -380,8 +404,11 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
             Vec2::new(at.x, at.y - 9.0),
             Size2::new(80.0, 1.0),
         );
-        w.add_component(rule, Shape::rectangle().with_fill(p.track))
-            .expect("fits");
+        w.add_component(
+            rule,
+            Shape::rectangle().with_fill(p.track).with_antialias(false),
+        )
+        .expect("fits");
     }
     if let Some((place, font)) = layout.hint {
         let hint = node(w, app, "hint", place.at, place.size);
@@ -398,8 +425,11 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
     let (places, font) = layout.buttons;
     for (place, sign) in places.iter().zip(["-", "+"]) {
         let button = node(w, app, "button", place.at, place.size);
-        w.add_component(button, Shape::ellipse().with_fill(p.track))
-            .expect("fits");
+        w.add_component(
+            button,
+            Shape::ellipse().with_fill(p.track).with_antialias(false),
+        )
+        .expect("fits");
         w.add_component(button, label(sign, font, p.text))
             .expect("fits");
     }
@@ -411,7 +441,9 @@ pub fn build(w: &mut SceneWorld, layout: &Layout) -> Stage {
     let highlight = node(w, menu, "highlight", rows[0], row_size);
     w.add_component(
         highlight,
-        Shape::rounded_rectangle(row_size.height / 2.0).with_fill(p.accent),
+        Shape::rounded_rectangle(row_size.height / 2.0)
+            .with_fill(p.accent)
+            .with_antialias(false),
     )
     .expect("fits");
     for (k, (&at, name)) in rows.iter().zip(["HEAT", "COOL", "AUTO"]).enumerate() {
