@@ -129,7 +129,10 @@ fn build(w: &mut W) -> Stage {
         w.set_content_size(n, Size2::new(size.0, size.1))
             .expect("valid");
         w.set_position(n, Vec2::new(at.0, at.1)).expect("valid");
-        w.add_component(n, shape).expect("fits");
+        // Hard-edged, as the figures were first measured (shapes are anti-aliased by
+        // default now).
+        w.add_component(n, shape.with_antialias(false))
+            .expect("fits");
         n
     };
     let grey = |v: u8| Rgb888::new(v, v, v);

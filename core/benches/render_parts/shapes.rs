@@ -291,7 +291,12 @@ pub fn run_gradients() {
     println!("|---|---|---|---|---|---|");
     let (empty, _) = sprig_ns(&mut world_with(None, (1.0, 1.0), 0.0));
     let cases: [(&str, Shape, (f32, f32), f32); 5] = [
-        ("rectangle, 80 x 40", Shape::rectangle(), (80.0, 40.0), 0.0),
+        (
+            "rectangle, 80 x 40",
+            Shape::rectangle().with_antialias(false),
+            (80.0, 40.0),
+            0.0,
+        ),
         (
             "rectangle, 80 x 40, anti-aliased, off the grid",
             Shape::rectangle().with_antialias(true),
@@ -300,7 +305,7 @@ pub fn run_gradients() {
         ),
         (
             "rounded rectangle, 88 x 48, radius 16",
-            Shape::rounded_rectangle(16.0),
+            Shape::rounded_rectangle(16.0).with_antialias(false),
             (88.0, 48.0),
             0.0,
         ),
