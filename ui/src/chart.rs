@@ -18,8 +18,8 @@
 //!   after the newest point.
 //! - **Range.** [`ChartRange::Fixed`] maps `min` to the plot's bottom and `max` to its
 //!   top; [`ChartRange::Auto`] (the default) uses the smallest and largest point held
-//!   (a range of 2 around a single value; 0 to 1 when empty). Values outside a fixed
-//!   range are drawn clamped to it.
+//!   (around a single value, 1 either side, or a millionth of it when that is more; 0
+//!   to 1 when empty). Values outside a fixed range are drawn clamped to it.
 //! - **Look** ([`ChartStyle`]): an optional background, `divisions` horizontal grid
 //!   lines (3 by default) dividing the height evenly, optional axis lines along the left
 //!   and bottom edges, and the series: a line `line_width` wide (2) with round joints,
@@ -269,7 +269,14 @@ impl<const N: usize> Chart<N> {
                 };
                 let (low, high) = points.fold((first, first), |(l, h), v| (l.min(v), h.max(v)));
                 if low == high {
-                    (low - 1.0, high + 1.0)
+                    // 1 either side, or more where 1 is below the value's step in `f32`
+                    // (a value of 2^24 or more): a range that holds the value in its
+                    // middle, never an empty one.
+                    let margin = (low.abs() * 1.0e-6).max(1.0);
+                    (
+                        (low - margin).max(f32::MIN),
+                        (high + margin).min(f32::MAX),
+                    )
                 } else {
                     (low, high)
                 }

@@ -317,6 +317,14 @@ impl<const N: usize> Keyboard<N> {
         if self.focused != focused {
             self.focused = focused;
         }
+        // A target (or a wanted one) whose node was destroyed counts as none.
+        if self.target.is_some_and(|t| !ctx.is_valid_strict(t)) {
+            self.target = None;
+            self.original.clear();
+        }
+        if self.wanted.is_some_and(|w| !ctx.is_valid_strict(w)) {
+            self.wanted = None;
+        }
         let mut wanted = self.wanted;
         if self.follow_focus {
             if let Some(f) = ctx.focus().filter(|&f| f != node) {
@@ -468,6 +476,10 @@ fn with_area<const N: usize, R>(
     node: NodeId,
     f: impl FnOnce(&mut TextArea<N>) -> R,
 ) -> Result<Option<R>, Error> {
+    // A node destroyed (even this frame) holds no text area to type into.
+    if !world.is_valid_strict(node) {
+        return Ok(None);
+    }
     let Some(comp) = world.component_of::<TextArea<N>>(node)? else {
         return Ok(None);
     };
