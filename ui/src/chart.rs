@@ -273,10 +273,7 @@ impl<const N: usize> Chart<N> {
                     // (a value of 2^24 or more): a range that holds the value in its
                     // middle, never an empty one.
                     let margin = (low.abs() * 1.0e-6).max(1.0);
-                    (
-                        (low - margin).max(f32::MIN),
-                        (high + margin).min(f32::MAX),
-                    )
+                    ((low - margin).max(f32::MIN), (high + margin).min(f32::MAX))
                 } else {
                     (low, high)
                 }
