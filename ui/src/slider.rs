@@ -222,7 +222,7 @@ impl Hooks for Slider {
         match touch.phase {
             TouchPhase::Down => {
                 let (at, length) = self.along(ctx, touch.world)?;
-                let on_handle = match self.handle {
+                let on_handle = match self.handle.filter(|&h| ctx.is_valid_strict(h)) {
                     Some(h) => contains(ctx, h, touch.world)?,
                     None => false,
                 };
