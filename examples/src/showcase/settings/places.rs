@@ -1,0 +1,163 @@
+//! Where the settings' parts go on each panel, in which fonts, and their words: one
+//! [`SettingsLayout`] per panel class, as [`Layout`](crate::showcase::Layout) is for the
+//! thermostat.
+
+use sprig::render::font::fonts::{FONT_6X10, FONT_7X13};
+use sprig::render::font::{AaFont, Font};
+use sprig::Vec2;
+
+use crate::showcase::layout::Place;
+
+/// The settings' words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingsStrings {
+    /// The settings screen's title.
+    pub title: &'static str,
+    /// Above the schedule's roller.
+    pub schedule: &'static str,
+    /// The schedules, in the roller's order.
+    pub schedules: [&'static str; 5],
+    /// Above the units' dropdown.
+    pub units: &'static str,
+    /// Above the Wi-Fi button, and the Wi-Fi screen's title.
+    pub wifi: &'static str,
+    /// The password field's placeholder.
+    pub password: &'static str,
+    /// Above the chart.
+    pub history: &'static str,
+}
+
+impl SettingsStrings {
+    /// English.
+    pub const EN: SettingsStrings = SettingsStrings {
+        title: "Settings",
+        schedule: "Schedule",
+        schedules: ["Always", "Weekdays", "Mornings", "Evenings", "Away"],
+        units: "Units",
+        wifi: "Wi-Fi",
+        password: "Password",
+        history: "Room, last hours",
+    };
+}
+
+/// The settings' arrangement on one panel (places in panel coordinates, origin
+/// bottom-left, y up, as the thermostat's).
+#[derive(Clone, Copy, Debug)]
+pub struct SettingsLayout {
+    /// The gear on the thermostat's screen that opens the settings.
+    pub gear: Place,
+    /// The Back button.
+    pub back: Place,
+    /// The title, on panels with room for it.
+    pub title: Option<(Vec2, Font)>,
+    /// The captions' font, on panels with room for captions.
+    pub caption_font: Option<Font>,
+    /// The schedule's roller, and its rows' height.
+    pub schedule: (Place, f32),
+    /// The units' dropdown.
+    pub units: Place,
+    /// The units' words on the dropdown (the OLED's font has no degree sign).
+    pub unit_names: [&'static str; 2],
+    /// The Wi-Fi button, which opens the Wi-Fi screen.
+    pub wifi: Place,
+    /// The chart of the room's temperature.
+    pub chart: Place,
+    /// The Wi-Fi screen's password field.
+    pub field: Place,
+    /// The Wi-Fi screen's keyboard.
+    pub keyboard: Place,
+    /// The pickers' and the buttons' font.
+    pub font: Font,
+    /// The password field's font.
+    pub field_font: Font,
+    /// The keyboard's legends.
+    pub key_font: Font,
+    /// How far (pixels) the focus frame stands out around the focused part.
+    pub focus_margin: f32,
+    /// The words.
+    pub strings: &'static SettingsStrings,
+}
+
+/// The settings' type on the colour panels: DejaVu Sans, anti-aliased in 4 bits, only
+/// the characters of `assets/strings/settings-en.txt`.
+static SMALL: AaFont = sprig::font!(
+    "../../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 12,
+    chars_from = "../../../assets/strings/settings-en.txt",
+);
+/// The settings' and the Wi-Fi screen's titles.
+static TITLE: AaFont = sprig::font!(
+    "../../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
+    size = 16,
+    chars = "SetingsW-F",
+);
+/// The password field: its stars and its placeholder.
+static FIELD: AaFont = sprig::font!(
+    "../../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars = "Pasword*",
+);
+
+impl SettingsLayout {
+    /// The 128×64 grey OLED: a row of Back, units and Wi-Fi at the top, the schedule
+    /// and the chart below; no title, no captions.
+    pub const OLED: SettingsLayout = SettingsLayout {
+        gear: Place::new(5.5, 58.5, 9.0, 9.0),
+        back: Place::new(8.0, 58.0, 16.0, 12.0),
+        title: None,
+        caption_font: None,
+        schedule: (Place::new(28.0, 25.0, 56.0, 36.0), 12.0),
+        units: Place::new(34.0, 58.0, 26.0, 12.0),
+        unit_names: ["C", "F"],
+        wifi: Place::new(87.0, 58.0, 80.0, 12.0),
+        chart: Place::new(94.0, 25.0, 66.0, 44.0),
+        field: Place::new(64.0, 57.0, 128.0, 14.0),
+        keyboard: Place::new(64.0, 24.0, 128.0, 48.0),
+        font: Font::Cells(&FONT_6X10),
+        field_font: Font::Cells(&FONT_6X10),
+        key_font: Font::Cells(&FONT_6X10),
+        focus_margin: 1.0,
+        strings: &SettingsStrings::EN,
+    };
+
+    /// The 240×240 colour panel: the schedule on the left, units and Wi-Fi on the
+    /// right, the chart across the bottom.
+    pub const SQUARE: SettingsLayout = SettingsLayout {
+        gear: Place::new(220.0, 222.0, 22.0, 22.0),
+        back: Place::new(28.0, 222.0, 40.0, 26.0),
+        title: Some((Vec2::new(120.0, 222.0), Font::Aa(&TITLE))),
+        caption_font: Some(Font::Aa(&SMALL)),
+        schedule: (Place::new(62.0, 140.0, 108.0, 80.0), 16.0),
+        units: Place::new(178.0, 168.0, 108.0, 24.0),
+        unit_names: ["°C", "°F"],
+        wifi: Place::new(178.0, 112.0, 108.0, 26.0),
+        chart: Place::new(120.0, 40.0, 224.0, 60.0),
+        field: Place::new(120.0, 180.0, 224.0, 28.0),
+        keyboard: Place::new(120.0, 72.0, 232.0, 136.0),
+        font: Font::Aa(&SMALL),
+        field_font: Font::Aa(&FIELD),
+        key_font: Font::Cells(&FONT_7X13),
+        focus_margin: 3.0,
+        strings: &SettingsStrings::EN,
+    };
+
+    /// The 320×240 colour panel: as the square one, wider.
+    pub const WIDE: SettingsLayout = SettingsLayout {
+        gear: Place::new(22.0, 220.0, 22.0, 22.0),
+        back: Place::new(30.0, 222.0, 40.0, 26.0),
+        title: Some((Vec2::new(160.0, 222.0), Font::Aa(&TITLE))),
+        caption_font: Some(Font::Aa(&SMALL)),
+        schedule: (Place::new(76.0, 140.0, 136.0, 80.0), 16.0),
+        units: Place::new(232.0, 168.0, 160.0, 24.0),
+        unit_names: ["°C", "°F"],
+        wifi: Place::new(232.0, 112.0, 160.0, 26.0),
+        chart: Place::new(160.0, 40.0, 304.0, 60.0),
+        field: Place::new(160.0, 180.0, 304.0, 28.0),
+        keyboard: Place::new(160.0, 72.0, 312.0, 136.0),
+        font: Font::Aa(&SMALL),
+        field_font: Font::Aa(&FIELD),
+        key_font: Font::Cells(&FONT_7X13),
+        focus_margin: 3.0,
+        strings: &SettingsStrings::EN,
+    };
+}
