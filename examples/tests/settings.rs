@@ -361,7 +361,7 @@ fn the_three_screens_fit_the_world_and_their_nodes_come_back() {
     let with_wifi = s.world.node_count();
     assert_eq!(
         (thermostat_only, with_settings, with_wifi),
-        (30, 58, 67),
+        (26, 52, 60),
         "nodes: the root, the host, the thermostat and its gear; the settings and the \
          shield; the Wi-Fi screen"
     );
@@ -425,10 +425,10 @@ fn the_settings_and_the_wifi_screen_render_their_recorded_frames() {
     );
     assert_eq!(
         settings_frames(&Layout::SQUARE),
-        (0x03b1_9c61_3db6_33e1, 0x0b03_b24d_97d8_8409)
+        (0xed3b_de74_d689_2f69, 0xa1cf_fb87_812e_e857)
     );
     assert_eq!(
         settings_frames(&Layout::WIDE),
-        (0xf11f_b460_9480_aaca, 0xc1a0_d2d5_61e9_cb59)
+        (0x422c_9f19_2780_e36a, 0x3694_430c_39c7_2687)
     );
 }

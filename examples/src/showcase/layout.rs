@@ -363,6 +363,12 @@ impl Layout {
             hint: self.hint.map(|(place, font)| (place, swap(font))),
             item_font: swap(self.item_font),
             strings: &Strings::ZH,
+            #[cfg(feature = "settings")]
+            settings: if self.size.width == 240 {
+                &SettingsLayout::SQUARE_ZH
+            } else {
+                &SettingsLayout::WIDE_ZH
+            },
             ..*self
         })
     }

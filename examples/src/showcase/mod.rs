@@ -22,7 +22,7 @@ pub mod widgets;
 
 use embedded_graphics::pixelcolor::Rgb888;
 #[cfg(feature = "settings")]
-use settings::{History, Navigator, Screens};
+use settings::{GearIcon, History, Navigator, PasswordField, PasswordKeys, Screens, Tap};
 use sprig::render::font::Font;
 #[cfg(feature = "settings")]
 use sprig::render::Clip;
@@ -33,9 +33,7 @@ use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
 use sprig_ui::transition::Transition;
 use sprig_ui::{AnimationClip, Button, SpriteAnimation, Tween, WrapMode};
 #[cfg(feature = "settings")]
-use sprig_ui::{
-    Backdrop, BlockInput, Dropdown, FocusGroup, FocusIndicator, Keyboard, Roller, TextArea,
-};
+use sprig_ui::{Backdrop, BlockInput, Dropdown, FocusGroup, FocusIndicator, Roller};
 
 pub use layout::{Layout, Place};
 pub use strings::Strings;
@@ -49,7 +47,7 @@ pub use widgets::{Ring, Segments};
 pub const SHOWCASE_NODES: usize = 32;
 /// The showcase's node capacity: its world's, and its renderers'.
 #[cfg(feature = "settings")]
-pub const SHOWCASE_NODES: usize = 67;
+pub const SHOWCASE_NODES: usize = 60;
 
 #[cfg(not(feature = "settings"))]
 world! {
@@ -76,10 +74,6 @@ world! {
     };
 }
 
-/// The password field's label: 64 bytes, the `TextArea`'s capacity.
-#[cfg(feature = "settings")]
-pub type Text64 = Label<64>;
-
 #[cfg(feature = "settings")]
 world! {
     /// The showcase's world with the settings: room for the thermostat, the settings
@@ -92,16 +86,17 @@ world! {
             Dial: 1,
             ModeMenu: 1,
             Tween: 3,
-            Button: 9,
+            Button: 6,
+            Tap: 3,
             Stepper: 2,
             StatusLight: 1,
             Clock: 1,
             Segments: 1,
             Ring: 1,
-            Shape: 32,
+            Shape: 24,
             Sprite: 1,
             SpriteAnimation: 1,
-            Label: 26,
+            Label: 22,
             Screens: 1,
             Navigator: 1,
             BlockInput: 1,
@@ -112,10 +107,15 @@ world! {
             Backdrop: 1,
             Clip: 2,
             History: 1,
-            TextArea: 1,
-            Text64: 1,
-            Keyboard: 1,
+            PasswordField: 1,
+            PasswordKeys: 1,
+            GearIcon: 1,
         },
+        // The clock's colon; the registrations of the menu, the steppers, the
+        // navigator (4) and the focus frame.
+        events: 16,
+        timers: 1,
+        listeners: 8,
     };
 }
 

@@ -2,7 +2,7 @@
 //! gear on the thermostat's screen, with a [`Roller`] for the schedule, a [`Dropdown`]
 //! for the units (the thermostat's digits and room label follow it), a [`Chart`] of the
 //! room's temperature and a Wi-Fi button that slides in a second screen with a
-//! password [`TextArea`] and a [`Keyboard`](sprig_ui::Keyboard).
+//! password [`TextArea`] and a [`Keyboard`].
 //!
 //! The screens live on a [`ScreenStack`] (the "Screens" section of `docs/ui.md`): the
 //! thermostat at the bottom, the settings over it, the Wi-Fi screen over those. A
@@ -20,8 +20,10 @@
 //!   (its keys go to the thermostat as without the settings), so coming back leaves it
 //!   so.
 
+mod gear;
 mod places;
 mod screens;
+mod tap;
 
 use heapless::{HistoryBuf, String};
 use sprig::render::Label;
@@ -29,13 +31,15 @@ use sprig::{
     component, AnyWorld, Comp, CompId, Ctx, Event, HookResult, Hooks, Key, KeyEvent, NodeId,
 };
 use sprig_ui::{
-    Chart, ChartKind, Click, Dropdown, DropdownChanged, Easing, KeyboardDone, Roller,
+    Chart, ChartKind, Click, Dropdown, DropdownChanged, Easing, Keyboard, KeyboardDone, Roller,
     RollerChanged, ScreenError, ScreenStack, ScreenTransition, SlideDirection, TextArea,
 };
 
 use super::thermostat::{Palette, Thermostat, Units};
+pub use gear::GearIcon;
 pub use places::{SettingsLayout, SettingsStrings};
 pub use screens::{Gear, SettingsIds, SettingsScreen, WifiIds, WifiScreen};
+pub use tap::Tap;
 
 /// The showcase's screen stack: the thermostat, the settings, the Wi-Fi screen.
 pub type Screens = ScreenStack<3>;
@@ -49,8 +53,14 @@ pub type History = Chart<HISTORY>;
 /// Seconds between two samples of the room's temperature (a demo's quarter hours).
 pub const SAMPLE_SECONDS: f32 = 2.0;
 
-/// The most characters of a Wi-Fi password.
+/// The most characters (and bytes: the keyboard types ASCII) of a Wi-Fi password.
 pub const MAX_PASSWORD: usize = 32;
+
+/// The Wi-Fi screen's password field: its label is a plain `Label` (32 bytes).
+pub type PasswordField = TextArea<MAX_PASSWORD>;
+
+/// The Wi-Fi screen's keyboard, for [`PasswordField`]s.
+pub type PasswordKeys = Keyboard<MAX_PASSWORD>;
 
 /// How long a slide between screens takes, in seconds.
 pub const SLIDE_SECONDS: f32 = 0.35;
@@ -189,7 +199,7 @@ impl Navigator {
             return Ok(());
         };
         let places = self.places;
-        let area = TextArea::new()
+        let area = PasswordField::empty()
             .with_password(true)
             .with_placeholder(places.strings.password)?
             .with_max_chars(MAX_PASSWORD)?
@@ -236,7 +246,7 @@ impl Navigator {
         let Some(wifi) = open.wifi else {
             return Ok(());
         };
-        let text = ctx.get::<TextArea>(wifi.area.id())?.text();
+        let text = ctx.get::<PasswordField>(wifi.area.id())?.text();
         self.password.clear();
         // The area holds at most MAX_PASSWORD characters of one byte (the keyboard's
         // are ASCII): it fits.

@@ -4,22 +4,17 @@
 
 use sprig::render::font::fonts::{FONT_6X10, FONT_7X13};
 use sprig::render::font::{AaFont, Font};
-use sprig::Vec2;
 
 use crate::showcase::layout::Place;
 
 /// The settings' words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingsStrings {
-    /// The settings screen's title.
-    pub title: &'static str,
     /// Above the schedule's roller.
     pub schedule: &'static str,
     /// The schedules, in the roller's order.
     pub schedules: [&'static str; 5],
-    /// Above the units' dropdown.
-    pub units: &'static str,
-    /// Above the Wi-Fi button, and the Wi-Fi screen's title.
+    /// On the Wi-Fi button.
     pub wifi: &'static str,
     /// The password field's placeholder.
     pub password: &'static str,
@@ -30,13 +25,21 @@ pub struct SettingsStrings {
 impl SettingsStrings {
     /// English.
     pub const EN: SettingsStrings = SettingsStrings {
-        title: "Settings",
         schedule: "Schedule",
         schedules: ["Always", "Weekdays", "Mornings", "Evenings", "Away"],
-        units: "Units",
         wifi: "Wi-Fi",
         password: "Password",
         history: "Room, last hours",
+    };
+
+    /// Chinese (simplified).
+    #[cfg(feature = "zh")]
+    pub const ZH: SettingsStrings = SettingsStrings {
+        schedule: "日程",
+        schedules: ["全天", "工作日", "早晨", "晚上", "离家"],
+        wifi: "Wi-Fi",
+        password: "密码",
+        history: "室温，近几小时",
     };
 }
 
@@ -48,8 +51,6 @@ pub struct SettingsLayout {
     pub gear: Place,
     /// The Back button.
     pub back: Place,
-    /// The title, on panels with room for it.
-    pub title: Option<(Vec2, Font)>,
     /// The captions' font, on panels with room for captions.
     pub caption_font: Option<Font>,
     /// The schedule's roller, and its rows' height.
@@ -85,17 +86,29 @@ static SMALL: AaFont = sprig::font!(
     size = 12,
     chars_from = "../../../assets/strings/settings-en.txt",
 );
-/// The settings' and the Wi-Fi screen's titles.
-static TITLE: AaFont = sprig::font!(
-    "../../../assets/fonts/DejaVuSans-Bold-latin1.ttf",
-    size = 16,
-    chars = "SetingsW-F",
-);
 /// The password field: its stars and its placeholder.
 static FIELD: AaFont = sprig::font!(
     "../../../assets/fonts/DejaVuSans-latin1.ttf",
     size = 16,
     chars = "Pasword*",
+);
+
+/// The Chinese words' fonts (feature `zh`): the sizes above, the ideographs from Droid
+/// Sans Fallback, only the characters of
+/// `assets/strings/settings-zh.txt`.
+#[cfg(feature = "zh")]
+static SMALL_ZH: AaFont = sprig::font!(
+    "../../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 12,
+    chars_from = "../../../assets/strings/settings-zh.txt",
+    fallback = "../../../assets/fonts/DroidSansFallback-zh.ttf",
+);
+#[cfg(feature = "zh")]
+static FIELD_ZH: AaFont = sprig::font!(
+    "../../../assets/fonts/DejaVuSans-latin1.ttf",
+    size = 16,
+    chars = "密码*",
+    fallback = "../../../assets/fonts/DroidSansFallback-zh.ttf",
 );
 
 impl SettingsLayout {
@@ -104,7 +117,6 @@ impl SettingsLayout {
     pub const OLED: SettingsLayout = SettingsLayout {
         gear: Place::new(5.5, 58.5, 9.0, 9.0),
         back: Place::new(8.0, 58.0, 16.0, 12.0),
-        title: None,
         caption_font: None,
         schedule: (Place::new(28.0, 25.0, 56.0, 36.0), 12.0),
         units: Place::new(34.0, 58.0, 26.0, 12.0),
@@ -125,7 +137,6 @@ impl SettingsLayout {
     pub const SQUARE: SettingsLayout = SettingsLayout {
         gear: Place::new(220.0, 222.0, 22.0, 22.0),
         back: Place::new(28.0, 222.0, 40.0, 26.0),
-        title: Some((Vec2::new(120.0, 222.0), Font::Aa(&TITLE))),
         caption_font: Some(Font::Aa(&SMALL)),
         schedule: (Place::new(62.0, 140.0, 108.0, 80.0), 16.0),
         units: Place::new(178.0, 168.0, 108.0, 24.0),
@@ -145,7 +156,6 @@ impl SettingsLayout {
     pub const WIDE: SettingsLayout = SettingsLayout {
         gear: Place::new(22.0, 220.0, 22.0, 22.0),
         back: Place::new(30.0, 222.0, 40.0, 26.0),
-        title: Some((Vec2::new(160.0, 222.0), Font::Aa(&TITLE))),
         caption_font: Some(Font::Aa(&SMALL)),
         schedule: (Place::new(76.0, 140.0, 136.0, 80.0), 16.0),
         units: Place::new(232.0, 168.0, 160.0, 24.0),
@@ -160,4 +170,25 @@ impl SettingsLayout {
         focus_margin: 3.0,
         strings: &SettingsStrings::EN,
     };
+
+    /// The 240×240 colour panel's settings in Chinese.
+    #[cfg(feature = "zh")]
+    pub const SQUARE_ZH: SettingsLayout = SettingsLayout::SQUARE.in_chinese();
+
+    /// The 320×240 colour panel's settings in Chinese.
+    #[cfg(feature = "zh")]
+    pub const WIDE_ZH: SettingsLayout = SettingsLayout::WIDE.in_chinese();
+
+    /// This layout with its words in Chinese, in fonts that hold them (the keyboard's
+    /// legends stay: a password is ASCII).
+    #[cfg(feature = "zh")]
+    const fn in_chinese(self) -> SettingsLayout {
+        SettingsLayout {
+            caption_font: Some(Font::Aa(&SMALL_ZH)),
+            font: Font::Aa(&SMALL_ZH),
+            field_font: Font::Aa(&FIELD_ZH),
+            strings: &SettingsStrings::ZH,
+            ..self
+        }
+    }
 }

@@ -5,36 +5,29 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use sprig::render::font::Font;
 use sprig::render::{Label, Shape};
 use sprig::{scene, AnyWorld, HookResult, NodeId, Size2, Vec2};
-use sprig_ui::transition::Transition;
 use sprig_ui::{
-    Button, ChartStyle, Dropdown, FocusGroup, FocusIndicator, Keyboard, KeyboardStyle, PickerStyle,
-    Roller, TextArea, TextAreaStyle, MAX_OPTIONS,
+    ChartStyle, Dropdown, FocusGroup, FocusIndicator, KeyboardStyle, PickerStyle, Roller,
+    TextAreaStyle, MAX_OPTIONS,
 };
 
+use super::gear::GearIcon;
 use super::places::SettingsLayout;
-use super::History;
+use super::tap::Tap;
+use super::{History, PasswordField, PasswordKeys};
 use crate::showcase::layout::Place;
 use crate::showcase::thermostat::Palette;
 use crate::showcase::ShowcaseWorld;
 
 scene! {
-    /// The gear on the thermostat's screen that opens the settings: a ring over four
-    /// bars (eight teeth), pressed with a zoom.
+    /// The gear on the thermostat's screen that opens the settings.
     pub prefab Gear<'a>(place: Place, palette: &'a Palette, antialias: bool)
         in ShowcaseWorld -> GearIds
     {
         node Gear {
             position: place.at,
-            size: (place.size.width * 0.7, place.size.height * 0.7),
-            Shape = Shape::ellipse()
-                .with_fill(palette.background)
-                .with_stroke(palette.dim, place.size.width * 0.2)
-                .with_antialias(antialias),
-            Button = Button::new().with_transition(Transition::zoom(0.86, 0.3)),
-            node Tooth0 { z_index: -1, size: tooth(place), Shape = bar(palette, antialias) },
-            node Tooth1 { z_index: -1, rotation: 45.0, size: tooth(place), Shape = bar(palette, antialias) },
-            node Tooth2 { z_index: -1, rotation: 90.0, size: tooth(place), Shape = bar(palette, antialias) },
-            node Tooth3 { z_index: -1, rotation: 135.0, size: tooth(place), Shape = bar(palette, antialias) },
+            size: place.size,
+            GearIcon = GearIcon { color: palette.dim, antialias },
+            Tap = Tap::new(),
         }
     }
 
@@ -71,14 +64,14 @@ scene! {
                 position: places.wifi.at,
                 size: places.wifi.size,
                 Shape = face(palette, places.wifi, antialias),
-                Button = Button::new().with_transition(Transition::zoom(0.94, 0.2)),
+                Tap = Tap::new(),
                 #[id] wifi_label: Label = caption(wifi_text, places.font, palette.text),
             },
             #[id] back: node Back {
                 position: places.back.at,
                 size: places.back.size,
                 Shape = face(palette, places.back, antialias),
-                Button = Button::new().with_transition(Transition::zoom(0.9, 0.2)),
+                Tap = Tap::new(),
                 Label = caption("<", places.font, palette.text),
             },
             #[id] plot: node Chart {
@@ -86,27 +79,11 @@ scene! {
                 size: places.chart.size,
                 #[id] chart: History = history,
             },
-            node Title {
-                active: places.title.is_some(),
-                position: places.title.map_or(Vec2::ZERO, |(at, _)| at),
-                size: (1.0, 1.0),
-                Label = caption(
-                    places.strings.title,
-                    places.title.map_or(places.font, |(_, font)| font),
-                    palette.text,
-                ),
-            },
             node ScheduleCaption {
                 active: places.caption_font.is_some(),
                 position: above(places.schedule.0),
                 size: (1.0, 1.0),
                 Label = caption(places.strings.schedule, caption_font(places), palette.dim),
-            },
-            node UnitsCaption {
-                active: places.caption_font.is_some(),
-                position: above(places.units),
-                size: (1.0, 1.0),
-                Label = caption(places.strings.units, caption_font(places), palette.dim),
             },
             node HistoryCaption {
                 active: places.caption_font.is_some(),
@@ -130,7 +107,7 @@ scene! {
         places: &'a SettingsLayout,
         palette: &'a Palette,
         size: Size2,
-        password: TextArea,
+        password: PasswordField,
     ) in ShowcaseWorld -> WifiIds {
         #[id] screen: node WiFi {
             anchor: (0.0, 0.0),
@@ -141,7 +118,7 @@ scene! {
             #[id] keys: node Keys {
                 position: places.keyboard.at,
                 size: places.keyboard.size,
-                #[id] keyboard: Keyboard = Keyboard::new()
+                #[id] keyboard: PasswordKeys = PasswordKeys::for_capacity()
                     .with_target(field)
                     .with_font(places.key_font)
                     .with_style(keyboard_style(palette)),
@@ -149,32 +126,10 @@ scene! {
             #[id] field: node Password {
                 position: places.field.at,
                 size: places.field.size,
-                #[id] area: TextArea = password,
-            },
-            node Title {
-                active: places.title.is_some(),
-                position: places.title.map_or(Vec2::ZERO, |(at, _)| at),
-                size: (1.0, 1.0),
-                Label = caption(
-                    places.strings.wifi,
-                    places.title.map_or(places.font, |(_, font)| font),
-                    palette.text,
-                ),
+                #[id] area: PasswordField = password,
             },
         }
     }
-}
-
-/// A tooth bar of the gear: as long as the gear is wide.
-fn tooth(place: Place) -> Size2 {
-    Size2::new(place.size.width, (place.size.width * 0.26).max(2.0))
-}
-
-/// One of the gear's bars.
-fn bar(palette: &Palette, antialias: bool) -> Shape {
-    Shape::rectangle()
-        .with_fill(palette.dim)
-        .with_antialias(antialias)
 }
 
 /// A button's face.
