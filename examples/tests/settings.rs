@@ -425,10 +425,40 @@ fn the_settings_and_the_wifi_screen_render_their_recorded_frames() {
     );
     assert_eq!(
         settings_frames(&Layout::SQUARE),
-        (0xed3b_de74_d689_2f69, 0xa1cf_fb87_812e_e857)
+        (0x5943_adb1_55b9_7d28, 0xa1cf_fb87_812e_e857)
     );
     assert_eq!(
         settings_frames(&Layout::WIDE),
-        (0x422c_9f19_2780_e36a, 0x3694_430c_39c7_2687)
+        (0x957c_4c57_f8c7_212f, 0x3694_430c_39c7_2687)
     );
+}
+
+#[test]
+fn in_chinese_the_settings_speak_chinese_and_the_oled_shows_no_title() {
+    let wide = Layout::WIDE.in_chinese().unwrap();
+    let mut s = Showcase::new(&wide);
+    s.press(Key::Select);
+    s.settle();
+    let open = s.open();
+    let roller = s.world.comp(open.ids.roller).unwrap();
+    assert_eq!(
+        roller.options().as_slice(),
+        ["全天", "工作日", "早晨", "晚上", "离家"]
+    );
+    let back = s
+        .world
+        .component_of::<Label>(open.ids.back)
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.world.get::<Label>(back).unwrap().text.as_str(), "<  设置");
+
+    let mut s = Showcase::new(&Layout::OLED);
+    s.press(Key::Select);
+    s.settle();
+    let back = s
+        .world
+        .component_of::<Label>(s.open().ids.back)
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.world.get::<Label>(back).unwrap().text.as_str(), "<");
 }

@@ -174,6 +174,13 @@ impl Navigator {
             chart.push(value)?;
         }
         let wifi_text = wifi_text(places.strings.wifi, &self.password);
+        let mut back_text: String<32> = String::new();
+        let _ = back_text.push('<');
+        if places.back.1 {
+            // What does not fit is left out: the `<` always shows.
+            let _ = back_text.push_str("  ");
+            let _ = back_text.push_str(places.strings.title);
+        }
         let screen = SettingsScreen {
             places,
             palette: &self.palette,
@@ -183,6 +190,7 @@ impl Navigator {
             unit_picker: dropdown,
             history: chart,
             wifi_text: &wifi_text,
+            back_text: &back_text,
         };
         let ids = match ScreenStack::push(ctx.world(), self.stack, screen, slide()) {
             Ok(ids) => ids,

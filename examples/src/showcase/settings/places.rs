@@ -10,6 +10,8 @@ use crate::showcase::layout::Place;
 /// The settings' words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingsStrings {
+    /// The settings' title, on the Back button where it has room.
+    pub title: &'static str,
     /// Above the schedule's roller.
     pub schedule: &'static str,
     /// The schedules, in the roller's order.
@@ -25,6 +27,7 @@ pub struct SettingsStrings {
 impl SettingsStrings {
     /// English.
     pub const EN: SettingsStrings = SettingsStrings {
+        title: "Settings",
         schedule: "Schedule",
         schedules: ["Always", "Weekdays", "Mornings", "Evenings", "Away"],
         wifi: "Wi-Fi",
@@ -35,6 +38,7 @@ impl SettingsStrings {
     /// Chinese (simplified).
     #[cfg(feature = "zh")]
     pub const ZH: SettingsStrings = SettingsStrings {
+        title: "设置",
         schedule: "日程",
         schedules: ["全天", "工作日", "早晨", "晚上", "离家"],
         wifi: "Wi-Fi",
@@ -49,8 +53,8 @@ impl SettingsStrings {
 pub struct SettingsLayout {
     /// The gear on the thermostat's screen that opens the settings.
     pub gear: Place,
-    /// The Back button.
-    pub back: Place,
+    /// The Back button, and whether it shows the title after its `<`.
+    pub back: (Place, bool),
     /// The captions' font, on panels with room for captions.
     pub caption_font: Option<Font>,
     /// The schedule's roller, and its rows' height.
@@ -116,7 +120,7 @@ impl SettingsLayout {
     /// and the chart below; no title, no captions.
     pub const OLED: SettingsLayout = SettingsLayout {
         gear: Place::new(5.5, 58.5, 9.0, 9.0),
-        back: Place::new(8.0, 58.0, 16.0, 12.0),
+        back: (Place::new(8.0, 58.0, 16.0, 12.0), false),
         caption_font: None,
         schedule: (Place::new(28.0, 25.0, 56.0, 36.0), 12.0),
         units: Place::new(34.0, 58.0, 26.0, 12.0),
@@ -136,7 +140,7 @@ impl SettingsLayout {
     /// right, the chart across the bottom.
     pub const SQUARE: SettingsLayout = SettingsLayout {
         gear: Place::new(220.0, 222.0, 22.0, 22.0),
-        back: Place::new(28.0, 222.0, 40.0, 26.0),
+        back: (Place::new(58.0, 222.0, 100.0, 26.0), true),
         caption_font: Some(Font::Aa(&SMALL)),
         schedule: (Place::new(62.0, 140.0, 108.0, 80.0), 16.0),
         units: Place::new(178.0, 168.0, 108.0, 24.0),
@@ -155,7 +159,7 @@ impl SettingsLayout {
     /// The 320×240 colour panel: as the square one, wider.
     pub const WIDE: SettingsLayout = SettingsLayout {
         gear: Place::new(22.0, 220.0, 22.0, 22.0),
-        back: Place::new(30.0, 222.0, 40.0, 26.0),
+        back: (Place::new(60.0, 222.0, 104.0, 26.0), true),
         caption_font: Some(Font::Aa(&SMALL)),
         schedule: (Place::new(76.0, 140.0, 136.0, 80.0), 16.0),
         units: Place::new(232.0, 168.0, 160.0, 24.0),

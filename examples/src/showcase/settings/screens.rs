@@ -42,6 +42,7 @@ scene! {
         unit_picker: Dropdown,
         history: History,
         wifi_text: &'a str,
+        back_text: &'a str,
     ) in ShowcaseWorld -> SettingsIds {
         #[id] screen: node Settings {
             anchor: (0.0, 0.0),
@@ -68,11 +69,11 @@ scene! {
                 #[id] wifi_label: Label = caption(wifi_text, places.font, palette.text),
             },
             #[id] back: node Back {
-                position: places.back.at,
-                size: places.back.size,
-                Shape = face(palette, places.back, antialias),
+                position: places.back.0.at,
+                size: places.back.0.size,
+                Shape = face(palette, places.back.0, antialias),
                 Tap = Tap::new(),
-                Label = caption("<", places.font, palette.text),
+                Label = caption(back_text, places.font, palette.text),
             },
             #[id] plot: node Chart {
                 position: places.chart.at,
