@@ -76,7 +76,7 @@ fn main() {
         width: size.width,
         pixels: vec![Rgb565::new(0, 0, 0); (size.width * size.height) as usize],
     };
-    let mut renderer: Renderer<Rgb565, 32, 4096> =
+    let mut renderer: Renderer<Rgb565, { sprig_examples::SHOWCASE_NODES }, 4096> =
         Renderer::new(size, Rgb888::new(0, 0, 0), BusCost::RGB565_MIPI_DCS);
     let screen_px = (size.width * size.height) as f64;
 
@@ -106,7 +106,7 @@ fn main() {
     for _ in 0..5 {
         let mut world = ShowcaseWorld::new();
         build_showcase(&mut world, layout).expect("the showcase fits its world");
-        let mut renderer: Renderer<Rgb565, 32, 4096> =
+        let mut renderer: Renderer<Rgb565, { sprig_examples::SHOWCASE_NODES }, 4096> =
             Renderer::new(size, Rgb888::new(0, 0, 0), BusCost::RGB565_MIPI_DCS);
         world.tick(SHOWCASE_DT).expect("not in a hook");
         renderer

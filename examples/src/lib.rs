@@ -12,7 +12,7 @@ pub mod breakout;
 pub mod hello;
 pub mod showcase;
 
-pub use showcase::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld};
+pub use showcase::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld, SHOWCASE_NODES};
 
 /// The showcase's own panel size: a 128×64 OLED.
 pub const SHOWCASE_SIZE: embedded_graphics::geometry::Size =
@@ -26,10 +26,16 @@ pub const SHOWCASE_DT: f32 = 1.0 / SHOWCASE_FPS as f32;
 
 /// The showcase's renderer on its own 128×64 4-bit grey OLED: a 1024-pixel tile buffer,
 /// 16 damage rectangles, no shadow. The simulator and the emulated board both use it.
-pub type ShowcaseOledRenderer =
-    sprig::render::Renderer<embedded_graphics::pixelcolor::Gray4, 32, 1024>;
+pub type ShowcaseOledRenderer = sprig::render::Renderer<
+    embedded_graphics::pixelcolor::Gray4,
+    { showcase::SHOWCASE_NODES },
+    1024,
+>;
 
 /// The showcase's renderer on an RGB565 colour panel (the simulator's `--panel color`
 /// and the real boards): a 4 096-pixel (8 KiB) tile buffer, 16 damage rectangles.
-pub type ShowcaseColorRenderer =
-    sprig::render::Renderer<embedded_graphics::pixelcolor::Rgb565, 32, 4096>;
+pub type ShowcaseColorRenderer = sprig::render::Renderer<
+    embedded_graphics::pixelcolor::Rgb565,
+    { showcase::SHOWCASE_NODES },
+    4096,
+>;

@@ -27,7 +27,7 @@ use ssd1306::{I2CDisplayInterface, Ssd1306};
 
 /// The showcase's OLED renderer drawing in `BinaryColor`: the same buffer and damage
 /// capacity as `ShowcaseOledRenderer`, one bit a pixel.
-type ShowcaseMonoRenderer = Renderer<BinaryColor, 32, 1024>;
+type ShowcaseMonoRenderer = Renderer<BinaryColor, { sprig_examples::SHOWCASE_NODES }, 1024>;
 
 type OledPanel = Ssd1306Panel<I2CInterface<oled::Bus>, DisplaySize128x64>;
 

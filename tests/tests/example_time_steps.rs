@@ -5,11 +5,13 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use sprig::render::Label;
+use sprig::NodeId;
 use sprig_examples::{build_showcase, Layout, ShowcaseWorld};
 
-/// The clock's text, its blinking colon read as `:`.
-fn clock_text(world: &ShowcaseWorld) -> String {
-    let node = world.find_from_root("Thermostat/Clock").unwrap().unwrap();
+/// The clock's text (the `Clock` node of the thermostat's `app` node), its blinking
+/// colon read as `:`.
+fn clock_text(world: &ShowcaseWorld, app: NodeId) -> String {
+    let node = world.find(app, "Clock").unwrap().unwrap();
     let label = world.component_of::<Label>(node).unwrap().unwrap();
     world
         .get::<Label>(label)
@@ -32,13 +34,13 @@ fn the_clock_counts_the_minutes_of_any_step_and_keeps_the_seconds_left_over() {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let mut world = ShowcaseWorld::new();
-        build_showcase(&mut world, &Layout::OLED).unwrap();
+        let app = build_showcase(&mut world, &Layout::OLED).unwrap().app;
         let mut seen = Vec::new();
         // 25 hours and 30 seconds: a day and an hour on, half a minute in hand; then
         // 29 s (still in that minute), 1.5 s (the next one), a trillion seconds, a minute.
         for dt_seconds in [0.0, 25.0 * 3600.0 + 30.0, 29.0, 1.5, 1e12, 60.0] {
             world.tick(dt_seconds).unwrap();
-            seen.push(clock_text(&world));
+            seen.push(clock_text(&world, app));
         }
         sender.send(seen).unwrap();
     });

@@ -84,7 +84,7 @@ fn run(recording: &Recording) -> (Vec<u64>, u32) {
         (t.target_tenths(), t.mode())
     };
     let mut display = SimulatorDisplay::<Gray4>::with_default_color(SIZE, Gray4::BLACK);
-    let mut renderer: Renderer<Gray4, 32, 1024> =
+    let mut renderer: Renderer<Gray4, { sprig_examples::SHOWCASE_NODES }, 1024> =
         Renderer::new(SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323);
     let mut changes = 0;
     let mut hashes = Vec::new();
@@ -162,7 +162,7 @@ fn run_showcase(flags: &[&str]) -> Result<RunSummary, String> {
     let options = Options::try_parse_from(args).unwrap();
     let mut world = ShowcaseWorld::new();
     build_showcase(&mut world, &Layout::OLED).unwrap();
-    let mut renderer: Renderer<Gray4, 32, 1024> =
+    let mut renderer: Renderer<Gray4, { sprig_examples::SHOWCASE_NODES }, 1024> =
         Renderer::new(SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323);
     let run = Run {
         name: "showcase",

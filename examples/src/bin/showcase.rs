@@ -4,7 +4,9 @@
 //! `--panel oled` (the default) is a 128×64 4-bit grey OLED, `--panel color` a 240×240
 //! and `--panel wide` a 320×240 RGB565 panel, each with its own layout and palette.
 //! Mouse or keys: − and + (Left, Right) change the target, the menu (Up, Down, A)
-//! changes the mode; F1 shows an overlay, Escape quits. `--trace` prints the lifecycle
+//! changes the mode; the gear or Tab (Select) slides in the settings, where the arrows
+//! move between the parts, Z/Enter (A) uses one and X/Backspace (B) comes back; F1 shows
+//! an overlay, Escape quits. `--trace` prints the lifecycle
 //! hooks as they run. `--lang zh` shows its words in Chinese (the colour panels).
 //! `showcase --help` lists every flag (`docs/simulator.md` explains them).
 
@@ -58,9 +60,14 @@ fn main() -> Result<(), AppError> {
     // With --trace, tracing is on from here: the hooks of the scene's build are printed too.
     let mut world: ShowcaseWorld = options.new_world();
     let scene = build_showcase(&mut world, layout).map_err(|e| e.to_string())?;
+    let settings = if cfg!(feature = "settings") {
+        ", the gear (or Tab) opens the settings"
+    } else {
+        ""
+    };
     println!(
         "Sprig showcase: a thermostat on a {panel}. − and + (or Left/Right) set the \
-         target, the menu (or Up/Down/A) the mode."
+         target, the menu (or Up/Down/A) the mode{settings}."
     );
     if lang == Lang::Zh {
         println!(

@@ -9,6 +9,8 @@ use sprig::render::font::{AaFont, CellFont, Font};
 use sprig::render::Gradient;
 use sprig::{Size2, Vec2};
 
+#[cfg(feature = "settings")]
+use super::settings::SettingsLayout;
 use super::strings::Strings;
 use super::thermostat::Palette;
 
@@ -78,6 +80,9 @@ pub struct Layout {
     pub antialias: bool,
     /// The words, in the fonts above.
     pub strings: &'static Strings,
+    /// The settings' places, fonts and words (feature `settings`).
+    #[cfg(feature = "settings")]
+    pub settings: &'static SettingsLayout,
 }
 
 /// The OLED clock's digits: `embedded-graphics`' 7×14 bold digits and colon (its
@@ -262,6 +267,8 @@ impl Layout {
         item_font: Font::Cells(&FONT_6X10),
         antialias: false,
         strings: &Strings::EN,
+        #[cfg(feature = "settings")]
+        settings: &SettingsLayout::OLED,
     };
 
     /// A 240×240 RGB565 panel (ST7789 class): the dial fills the screen, the menu is a
@@ -295,6 +302,8 @@ impl Layout {
         item_font: Font::Aa(&BOLD_SMALL),
         antialias: true,
         strings: &Strings::EN,
+        #[cfg(feature = "settings")]
+        settings: &SettingsLayout::SQUARE,
     };
 
     /// A 320×240 RGB565 panel (ILI9341 class): the dial on the left, the clock and a
@@ -328,6 +337,8 @@ impl Layout {
         item_font: Font::Aa(&BOLD),
         antialias: true,
         strings: &Strings::EN,
+        #[cfg(feature = "settings")]
+        settings: &SettingsLayout::WIDE,
     };
 
     /// This layout with its words in Chinese, in fonts that hold them (DejaVu Sans for
@@ -352,6 +363,12 @@ impl Layout {
             hint: self.hint.map(|(place, font)| (place, swap(font))),
             item_font: swap(self.item_font),
             strings: &Strings::ZH,
+            #[cfg(feature = "settings")]
+            settings: if self.size.width == 240 {
+                &SettingsLayout::SQUARE_ZH
+            } else {
+                &SettingsLayout::WIDE_ZH
+            },
             ..*self
         })
     }

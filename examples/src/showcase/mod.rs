@@ -9,33 +9,52 @@
 //! [`Layout::SQUARE`] for a 240×240 and [`Layout::WIDE`] for a 320×240 colour panel.
 //!
 //! Input: touch the − and + buttons (or keys Left and Right), touch a mode (or keys Up
-//! and Down; A goes to the next mode).
+//! and Down; A goes to the next mode). With feature `settings`, the gear (or key
+//! Select) slides in the [`settings`].
 
 pub mod ease;
 pub mod layout;
+#[cfg(feature = "settings")]
+pub mod settings;
 pub mod strings;
 pub mod thermostat;
 pub mod widgets;
 
 use embedded_graphics::pixelcolor::Rgb888;
+#[cfg(feature = "settings")]
+use settings::{GearIcon, History, Navigator, PasswordField, PasswordKeys, Screens, Tap};
 use sprig::render::font::Font;
+#[cfg(feature = "settings")]
+use sprig::render::Clip;
 use sprig::render::{Image, Label, Overflow, Shape, Sprite, SpriteSheet};
+#[cfg(feature = "settings")]
+use sprig::Comp;
 use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
 use sprig_ui::transition::Transition;
 use sprig_ui::{AnimationClip, Button, SpriteAnimation, Tween, WrapMode};
+#[cfg(feature = "settings")]
+use sprig_ui::{Backdrop, BlockInput, Dropdown, FocusGroup, FocusIndicator, Roller};
 
 pub use layout::{Layout, Place};
 pub use strings::Strings;
 pub use thermostat::{
-    Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, STEP,
+    Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, Units, STEP,
 };
 pub use widgets::{Ring, Segments};
 
+/// The showcase's node capacity: its world's, and its renderers'.
+#[cfg(not(feature = "settings"))]
+pub const SHOWCASE_NODES: usize = 32;
+/// The showcase's node capacity: its world's, and its renderers'.
+#[cfg(feature = "settings")]
+pub const SHOWCASE_NODES: usize = 60;
+
+#[cfg(not(feature = "settings"))]
 world! {
     /// The showcase's world: 32 nodes, and room for the components its scene adds on
     /// any panel.
     pub type ShowcaseWorld = World {
-        nodes: 32,
+        nodes: SHOWCASE_NODES,
         components: Showcase {
             Thermostat: 1,
             Dial: 1,
@@ -55,6 +74,51 @@ world! {
     };
 }
 
+#[cfg(feature = "settings")]
+world! {
+    /// The showcase's world with the settings: room for the thermostat, the settings
+    /// and the Wi-Fi screen at once (the stack holds all three while the Wi-Fi screen
+    /// shows), the stack's host and its input shield.
+    pub type ShowcaseWorld = World {
+        nodes: SHOWCASE_NODES,
+        components: Showcase {
+            Thermostat: 1,
+            Dial: 1,
+            ModeMenu: 1,
+            Tween: 3,
+            Button: 6,
+            Tap: 3,
+            Stepper: 2,
+            StatusLight: 1,
+            Clock: 1,
+            Segments: 1,
+            Ring: 1,
+            Shape: 24,
+            Sprite: 1,
+            SpriteAnimation: 1,
+            Label: 22,
+            Screens: 1,
+            Navigator: 1,
+            BlockInput: 1,
+            FocusGroup: 2,
+            FocusIndicator: 1,
+            Roller: 1,
+            Dropdown: 1,
+            Backdrop: 1,
+            Clip: 2,
+            History: 1,
+            PasswordField: 1,
+            PasswordKeys: 1,
+            GearIcon: 1,
+        },
+        // The clock's colon; the registrations of the menu, the steppers, the
+        // navigator (4) and the focus frame.
+        events: 16,
+        timers: 1,
+        listeners: 8,
+    };
+}
+
 /// Handles to the showcase's parts, for tests and for boards that drive it.
 #[derive(Clone, Copy, Debug)]
 pub struct ShowcaseScene {
@@ -70,6 +134,15 @@ pub struct ShowcaseScene {
     pub items: [NodeId; 4],
     /// The flame shown while heating (inactive on layouts without one).
     pub flame: NodeId,
+    /// The gear that opens the settings.
+    #[cfg(feature = "settings")]
+    pub gear: NodeId,
+    /// The screen stack: the thermostat, and the settings over it when open.
+    #[cfg(feature = "settings")]
+    pub stack: Comp<settings::Screens>,
+    /// What opens and closes the settings, and keeps what they set.
+    #[cfg(feature = "settings")]
+    pub navigator: Comp<settings::Navigator>,
 }
 
 scene! {
@@ -258,6 +331,24 @@ scene! {
     }
 }
 
+#[cfg(feature = "settings")]
+scene! {
+    /// The screen stack's host: the whole panel, from its bottom-left corner.
+    pub scene SettingsHost<'a>(layout: &'a Layout) in ShowcaseWorld -> SettingsHostIds {
+        node Screens {
+            anchor: (0.0, 0.0),
+            size: (layout.size.width as f32, layout.size.height as f32),
+            #[id] stack: settings::Screens = settings::Screens::new(),
+            #[id] navigator: settings::Navigator = settings::Navigator::new(
+                stack,
+                layout.settings,
+                layout.palette,
+                layout.antialias,
+            ),
+        }
+    }
+}
+
 /// The flame: four frames of 14×18 pixels side by side, 8-bit RGBA, made by
 /// `examples/assets/flame.py`.
 static FLAME: SpriteSheet = SpriteSheet::grid(
@@ -292,10 +383,42 @@ fn sign_bar(layout: &Layout) -> Shape {
 }
 
 /// Builds the showcase under the world's root, laid out by `layout`, and activates it
-/// as one subtree.
+/// as one subtree. With feature `settings`, the thermostat is the bottom screen of a
+/// screen stack on a host node, with a gear that opens the settings; its nodes are
+/// not focusable (its keys go to the thermostat, as without the settings), so the
+/// thermostat's screen keeps no focus.
 pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<ShowcaseScene, Error> {
     let root = world.root();
+    #[cfg(not(feature = "settings"))]
     let ids = ThermostatScene { layout }.instantiate(world, root)?;
+    #[cfg(feature = "settings")]
+    let (ids, host, gear) = {
+        use sprig_ui::{ScreenStack, ScreenTransition};
+        let host = SettingsHost { layout }.instantiate(world, root)?;
+        let ids = ScreenStack::push(
+            world,
+            host.stack,
+            ThermostatScene { layout },
+            ScreenTransition::None,
+        )?;
+        let gear = settings::Gear {
+            place: layout.settings.gear,
+            palette: &layout.palette,
+            antialias: layout.antialias,
+        }
+        .instantiate(world, ids.app)?
+        .top;
+        let buttons = [ids.minus.top, ids.plus.top, gear];
+        let items = [ids.heat.item, ids.cool.item, ids.auto.item, ids.off.item];
+        for node in buttons.into_iter().chain(items) {
+            world.set_focusable(node, false)?;
+        }
+        world.set_focus(None)?;
+        world
+            .comp_mut(host.navigator)?
+            .attach(ids.thermostat.id(), gear);
+        (ids, host, gear)
+    };
     Ok(ShowcaseScene {
         app: ids.app,
         thermostat: ids.thermostat.id(),
@@ -303,5 +426,11 @@ pub fn build_showcase(world: &mut ShowcaseWorld, layout: &Layout) -> Result<Show
         buttons: [ids.minus.top, ids.plus.top],
         items: [ids.heat.item, ids.cool.item, ids.auto.item, ids.off.item],
         flame: ids.flame,
+        #[cfg(feature = "settings")]
+        gear,
+        #[cfg(feature = "settings")]
+        stack: host.stack,
+        #[cfg(feature = "settings")]
+        navigator: host.navigator,
     })
 }

@@ -58,6 +58,39 @@ impl Mode {
     }
 }
 
+/// The unit the thermostat shows its temperatures in (it counts in tenths of a degree
+/// Celsius whatever it shows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    /// Degrees Celsius.
+    #[default]
+    Celsius,
+    /// Degrees Fahrenheit.
+    Fahrenheit,
+}
+
+impl Units {
+    /// Both units, in the settings' order.
+    pub const ALL: [Units; 2] = [Units::Celsius, Units::Fahrenheit];
+
+    /// Tenths of a degree Celsius in this unit, rounded to the nearest tenth.
+    pub fn show_tenths(self, celsius_tenths: i32) -> i32 {
+        match self {
+            Units::Celsius => celsius_tenths,
+            // ×9/5 + 32 °F, in tenths, rounded half away from zero.
+            Units::Fahrenheit => {
+                let nine_fifths = celsius_tenths.saturating_mul(9);
+                let rounded = if nine_fifths < 0 {
+                    nine_fifths.saturating_sub(2) / 5
+                } else {
+                    nine_fifths.saturating_add(2) / 5
+                };
+                rounded.saturating_add(320)
+            }
+        }
+    }
+}
+
 /// What the thermostat is doing right now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Demand {
@@ -100,6 +133,8 @@ pub struct Thermostat {
     target_tenths: i32,
     room: f32,
     mode: Mode,
+    /// The unit its digits and room label show.
+    pub units: Units,
     /// The digits showing the target.
     pub digits: CompId,
     /// The label showing the room's temperature.
@@ -130,6 +165,7 @@ impl Thermostat {
             target_tenths: target_tenths.clamp(MIN_TARGET, MAX_TARGET),
             room,
             mode,
+            units: Units::Celsius,
             digits,
             room_label,
             status_label: None,
@@ -232,7 +268,7 @@ impl Hooks for Thermostat {
 
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
         let mut text: heapless::String<16> = heapless::String::new();
-        write_tenths(&mut text, self.target_tenths);
+        write_tenths(&mut text, self.units.show_tenths(self.target_tenths));
         // Written only when they change: reaching a drawable mutably tells the renderer
         // to look at its node again.
         if ctx.get::<Segments>(self.digits)?.text() != text.as_str() {
@@ -240,7 +276,8 @@ impl Hooks for Thermostat {
         }
         text.clear();
         let _ = text.push_str(self.strings.room);
-        write_tenths(&mut text, (self.room * 10.0 + 0.5) as i32);
+        let room_tenths = (self.room * 10.0 + 0.5) as i32;
+        write_tenths(&mut text, self.units.show_tenths(room_tenths));
         set_label_text(ctx, self.room_label, &text)?;
         if let Some(flame) = self.flame {
             let heating = self.mode != Mode::Off && self.demand() == Demand::Heating;
@@ -610,6 +647,17 @@ mod tests {
         assert_eq!(tenths(0), "0.0");
         assert_eq!(tenths(-35), "-3.5");
         assert_eq!(tenths(i32::MIN), "-214748364.8");
+    }
+
+    #[test]
+    fn fahrenheit_shows_nine_fifths_plus_32_rounded_to_a_tenth() {
+        use super::Units;
+        assert_eq!(Units::Celsius.show_tenths(215), 215);
+        assert_eq!(Units::Fahrenheit.show_tenths(215), 707); // 70.7
+        assert_eq!(Units::Fahrenheit.show_tenths(0), 320);
+        assert_eq!(Units::Fahrenheit.show_tenths(-400), -400); // -40 is -40
+        assert_eq!(Units::Fahrenheit.show_tenths(198), 676); // 67.64 → 67.6
+        assert_eq!(Units::Fahrenheit.show_tenths(i32::MAX), i32::MAX / 5 + 320);
     }
 
     #[test]
