@@ -205,6 +205,22 @@ fn main() -> ! {
     semihosting::process::exit(status)
 }
 
+/// The world and the renderer in their statics. Apart from `run`, and not inlined: each
+/// is built as a temporary on the stack before it is moved in (about 20 KB for the
+/// world), a frame that is given back when this returns instead of held for as long as
+/// `run` runs, where the settings screen needs the stack.
+#[inline(never)]
+fn statics() -> (
+    &'static mut ShowcaseWorld,
+    &'static mut ShowcaseOledRenderer,
+) {
+    let world = WORLD.init_with(ShowcaseWorld::new);
+    let renderer = RENDERER.init_with(|| {
+        ShowcaseOledRenderer::new(SHOWCASE_SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323)
+    });
+    (world, renderer)
+}
+
 /// Runs the showcase; returns the exit status.
 fn run() -> i32 {
     let Some(board) = Board::take() else {
@@ -217,10 +233,7 @@ fn run() -> i32 {
         defmt::error!("OLED init failed");
         return 3;
     }
-    let world = WORLD.init_with(ShowcaseWorld::new);
-    let renderer = RENDERER.init_with(|| {
-        ShowcaseOledRenderer::new(SHOWCASE_SIZE, Rgb888::new(0, 0, 0), BusCost::GRAY4_SSD0323)
-    });
+    let (world, renderer) = statics();
     world.set_clock(Some(board::ticks32));
     // The log shows the hooks as they run, from the scene's build on.
     world.set_tracing(true);
