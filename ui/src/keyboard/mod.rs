@@ -424,6 +424,11 @@ impl<const N: usize> Keyboard<N> {
     /// OK or cancel.
     fn finish(&mut self, ctx: &mut Ctx<impl AnyWorld>, accepted: bool) -> HookResult {
         let node = ctx.node();
+        // A target destroyed since the last frame (even this one) counts as none.
+        if self.target.is_some_and(|t| !ctx.is_valid_strict(t)) {
+            self.target = None;
+            self.original.clear();
+        }
         if let Some(target) = self.target {
             if accepted {
                 let mut text = String::new();
