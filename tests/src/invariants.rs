@@ -311,7 +311,10 @@ impl Hooks for Watch {
                     && (!enabled || ctx.enabled_in_hierarchy(c).unwrap_or(false))
             })
         });
-        if !sender_on {
+        // A keyboard's OK sends `TextSubmitted` from a target that lost its text area:
+        // the known bug `KEYBOARD_TARGET_BUG` lets be.
+        let known = KEYBOARD_TARGET_BUG && kind == 9;
+        if !sender_on && !known {
             let which = if enabled { "enabled " } else { "" };
             log(format!(
                 "VIOLATION {name} from {node:?}, which has no {which}{senders:?}"
@@ -368,6 +371,8 @@ struct Handles {
     widgets: Vec<CompId>,
     /// The nodes of the message boxes opened.
     boxes: Vec<NodeId>,
+    /// The widgets' type names, known also once they are destroyed.
+    names: HashMap<CompId, &'static str>,
     /// The widgets [`Op::Edit`] changes (also in `widgets`).
     editable: Vec<CompId>,
     /// The nodes of the text areas made, for the keyboards' targets.
@@ -624,8 +629,11 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
 
 /// Remembers a widget made by an operation, for the operations on components and for
 /// the widgets' invariants.
-fn keep_widget(h: &Rc<RefCell<Handles>>, comp: CompId) {
+fn keep_widget(w: &TestWorld, h: &Rc<RefCell<Handles>>, comp: CompId) {
     let mut h = h.borrow_mut();
+    if let Ok(name) = w.component_name(comp) {
+        h.names.insert(comp, name);
+    }
     h.comps.push(comp);
     h.widgets.push(comp);
 }
@@ -681,7 +689,7 @@ fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, 
     }
     if kind % 16 >= 8 {
         if let Ok(comp) = add_new_widget(w, h, n, kind % 16, at) {
-            keep_widget(h, comp);
+            keep_widget(w, h, comp);
             h.borrow_mut().editable.push(comp);
             if at % 2 == 1 {
                 let _ = w.set_focus(Some(n));
@@ -726,7 +734,7 @@ fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, 
         _ => w.add_component(n, FocusGroup::spatial()),
     };
     if let Ok(comp) = made {
-        keep_widget(h, comp);
+        keep_widget(w, h, comp);
         if at % 2 == 1 {
             // Focused, so that the keys reach it.
             let _ = w.set_focus(Some(n));
@@ -847,11 +855,11 @@ fn add_new_widget(
 const TEXTS: [&str; 8] = [
     "a",
     "Wi-Fi",
-    "\u{e9}",
+    "é",
     "\n",
     "ab\ncd",
     "0123456789",
-    "\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}\u{20ac}",
+    "€€€€€€€€€€€€€€€€€€€€€€",
     "",
 ];
 
@@ -963,9 +971,9 @@ fn edit_text(area: &mut TextArea, how: u8) -> Result<(), String> {
     let before = (area.text().to_owned(), area.cursor(), area.selection());
     let len = before.0.chars().count();
     let here = before.2.clone().unwrap_or(before.1..before.1);
-    // What the edit makes, by the doc: `Some((text, cursor, selection))`, or `None`
-    // for a refusal.
-    let (result, expected) = match how % 16 {
+    // Whether the edit was done (`Ok`, or `true` from `backspace` and `delete`), and
+    // what it makes by the doc: `Some((text, cursor, selection))`, `None` for a refusal.
+    let (done, expected) = match how % 16 {
         4 => {
             let range = match &before.2 {
                 Some(range) => Some(range.clone()),
@@ -974,14 +982,7 @@ fn edit_text(area: &mut TextArea, how: u8) -> Result<(), String> {
             };
             let done = area.backspace();
             let expected = range.and_then(|r| replaced(area, &before.0, r, ""));
-            (
-                if done {
-                    Ok(())
-                } else {
-                    Err(Error::InvalidValue)
-                },
-                expected,
-            )
+            (done, expected)
         }
         5 => {
             let range = match &before.2 {
@@ -991,81 +992,73 @@ fn edit_text(area: &mut TextArea, how: u8) -> Result<(), String> {
             };
             let done = area.delete();
             let expected = range.and_then(|r| replaced(area, &before.0, r, ""));
-            (
-                if done {
-                    Ok(())
-                } else {
-                    Err(Error::InvalidValue)
-                },
-                expected,
-            )
+            (done, expected)
         }
         6 => {
             area.set_cursor(arg);
             let at = arg.min(len);
-            (Ok(()), Some((before.0.clone(), at, None)))
+            (true, Some((before.0.clone(), at, None)))
         }
         7 => {
             let (start, end) = (arg % 4, arg / 4);
-            let result = area.select(start..end);
+            let done = area.select(start..end).is_ok();
             let fits = start <= end && end <= len;
             let selection = (start < end).then_some(start..end);
-            (result, fits.then(|| (before.0.clone(), end, selection)))
+            (done, fits.then(|| (before.0.clone(), end, selection)))
         }
         8 => {
             area.select_all();
             let selection = (len > 0).then_some(0..len);
-            (Ok(()), Some((before.0.clone(), len, selection)))
+            (true, Some((before.0.clone(), len, selection)))
         }
         9 => {
             area.clear();
-            (Ok(()), Some((String::new(), 0, None)))
+            (true, Some((String::new(), 0, None)))
         }
         10 => {
             let text = TEXTS[arg % TEXTS.len()];
-            let result = area.set_text(text);
-            let expected = replaced(area, &before.0, 0..len, text);
-            (result, expected)
+            let done = area.set_text(text).is_ok();
+            (done, replaced(area, &before.0, 0..len, text))
         }
         11 => {
-            area.set_password(arg % 2 == 0);
-            if area.is_password() != (arg % 2 == 0) {
+            area.set_password(arg.is_multiple_of(2));
+            if area.is_password() != arg.is_multiple_of(2) {
                 return Err("a text area's set_password did not take".into());
             }
-            (Ok(()), Some(before.clone()))
+            (true, Some(before.clone()))
         }
         13 => {
-            area.interactable = arg % 2 == 0;
-            (Ok(()), Some(before.clone()))
+            area.interactable = arg.is_multiple_of(2);
+            (true, Some(before.clone()))
         }
         _ => {
             let text = TEXTS[arg % TEXTS.len()];
-            let result = area.insert(text);
-            let expected = replaced(area, &before.0, here, text);
-            (result, expected)
+            let done = area.insert(text).is_ok();
+            (done, replaced(area, &before.0, here, text))
         }
     };
     let after = (area.text().to_owned(), area.cursor(), area.selection());
-    if result.is_ok() != expected.is_some() {
+    if done != expected.is_some() {
         return Err(format!(
-            "a text area's edit {how} of {before:?} gave {result:?}, making {after:?}"
+            "a text area's edit {how} of {before:?} done = {done}, making {after:?}"
         ));
     }
     let expected = expected.unwrap_or(before.clone());
     if after != expected {
         return Err(format!(
-            "a text area's edit {how} of {before:?} made {after:?}, not {expected:?} \
-             ({result:?})"
+            "a text area's edit {how} of {before:?} made {after:?}, not {expected:?}"
         ));
     }
     Ok(())
 }
 
+/// A text area's text, cursor and selection.
+type Made = (String, usize, Option<std::ops::Range<usize>>);
+
 /// What replacing the characters `range` of `text` with `with` makes in `area` by its
 /// doc (the text, the cursor after the new text, no selection), or `None` when it is
 /// refused: a line break in a one-line area, more than its maximum length in
 /// characters or its capacity in bytes.
-type Made = (String, usize, Option<std::ops::Range<usize>>);
 fn replaced(
     area: &TextArea,
     text: &str,
@@ -1177,7 +1170,7 @@ fn screen(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, how: u8) {
             let Ok(stack) = ScreenStack::attach(w, n) else {
                 return;
             };
-            keep_widget(h, stack.id());
+            keep_widget(w, h, stack.id());
             stack
         }
         Err(_) => return,
@@ -1203,7 +1196,7 @@ fn screen(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, how: u8) {
             };
             if let Ok(ids) = ScreenStack::push(w, stack, Form { options: choice }, transition) {
                 h.borrow_mut().nodes.push(ids.units);
-                keep_widget(h, ids.choice.id());
+                keep_widget(w, h, ids.choice.id());
             }
         }
         3 | 4 => {
@@ -1435,7 +1428,9 @@ fn has_parts(w: &TestWorld, comp: CompId) -> Option<bool> {
 /// in `tests/tests/widget_regressions.rs`. While [`KEYBOARD_TARGET_BUG`] is set, the
 /// suite lets it be, and lets a keyboard's hooks fail with `StaleHandle`: the keys it
 /// types into a destroyed target, and a target asked for that is destroyed
-/// (`a_keyboard_asked_to_type_into_a_destroyed_node_types_into_nothing`).
+/// (`a_keyboard_asked_to_type_into_a_destroyed_node_types_into_nothing`), and its OK
+/// sending `TextSubmitted` from a target whose text area was destroyed
+/// (`a_keyboard_whose_text_area_is_destroyed_submits_nothing`).
 fn keyboard_target_gone(w: &TestWorld, c: CompId) -> bool {
     let Ok(Some(target)) = w.get::<Keyboard>(c).map(|k| k.target()) else {
         return false;
@@ -1454,9 +1449,11 @@ const KEYBOARD_TARGET_BUG: bool = true;
 const SLIDER_TOUCH_BUG: bool = true;
 
 /// Whether a hook's failure is one of the known bugs above, let be while they are open.
-fn known_bug(w: &TestWorld, comp: CompId, hook: Hook, error: Error) -> bool {
-    let keyboard = KEYBOARD_TARGET_BUG && w.get::<Keyboard>(comp).is_ok();
-    let slider = SLIDER_TOUCH_BUG && hook == Hook::OnTouch && w.get::<Slider>(comp).is_ok();
+/// `name` is the failing component's type (a widget may be destroyed in the step its
+/// hook failed in).
+fn known_bug(name: Option<&str>, hook: Hook, error: Error) -> bool {
+    let keyboard = KEYBOARD_TARGET_BUG && name == Some("Keyboard");
+    let slider = SLIDER_TOUCH_BUG && hook == Hook::OnTouch && name == Some("Slider");
     error == Error::StaleHandle && (keyboard || slider)
 }
 
@@ -1786,7 +1783,8 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
                     None
                 };
                 let by_design = hook == Hook::OnLoad && is_capacity(error) && made != Some(true);
-                if !(by_design || known_bug(&w, comp, hook, error)) {
+                let name = h.borrow().names.get(&comp).copied();
+                if !(by_design || known_bug(name, hook, error)) {
                     let name = w.component_name(comp).unwrap_or("?");
                     return Err(format!(
                         "after {op:?}: a hook failed: {name}.{} {error:?}",

@@ -253,3 +253,66 @@ fn a_slider_whose_handle_is_destroyed_still_follows_a_touch() -> Result<(), spri
     assert_eq!(world.get::<Heard>(heard)?.1, [0.75]);
     Ok(())
 }
+
+/// The same bug with the target's text area destroyed, its node kept
+/// (`Keyboard::finish`): the keyboard keeps the node as its target, and its OK key
+/// sends `TextSubmitted` from a node that holds no text area (and `KeyboardDone` names
+/// it as the target). Expected: a target that lost its text area counts as none: no
+/// `TextSubmitted`, `target()` `None`.
+#[test]
+#[ignore = "bug: a keyboard whose target lost its text area sends TextSubmitted from it"]
+fn a_keyboard_whose_text_area_is_destroyed_submits_nothing() -> Result<(), sprig::Error> {
+    let mut world = Submits::new();
+    let root = world.root();
+    let heard = world.add_component(root, Submitted::default())?;
+    let field = world.create_child(root, "Field")?;
+    world.set_content_size(field, Size2::new(100.0, 14.0))?;
+    world.set_position(field, Vec2::new(50.0, 80.0))?;
+    let area = world.add_component(field, TextArea::new())?;
+    let keys = world.create_child(root, "Keys")?;
+    world.set_content_size(keys, Size2::new(100.0, 40.0))?;
+    world.set_anchor(keys, Vec2::ZERO)?; // from (0, 0) to (100, 40): rows 10 px high
+    let keyboard = world.add_component(keys, Keyboard::new().with_target(field))?;
+    world.tick(0.02)?;
+    world.destroy_component(area)?;
+    world.tick(0.02)?;
+    // A tap on OK, the bottom row's last key (at (95, 5); a 100-px-high screen, y down).
+    world.touch(0, TouchPhase::Down, Vec2::new(95.0, 95.0), 100.0)?;
+    world.touch(0, TouchPhase::Up, Vec2::new(95.0, 95.0), 100.0)?;
+    assert_eq!(world.get::<Submitted>(heard)?.0, 0);
+    assert_eq!(world.get::<Keyboard>(keyboard)?.target(), None);
+    Ok(())
+}
+
+mod submitted {
+    use sprig::{component, AnyWorld, Ctx, Event, HookResult, Hooks};
+    use sprig_ui::TextSubmitted;
+
+    /// How many `TextSubmitted` it heard, capturing them on its node.
+    #[derive(Clone, Debug, Default)]
+    pub struct Submitted(pub u32);
+
+    #[component]
+    impl Hooks for Submitted {
+        fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
+            let node = ctx.node();
+            ctx.on_capture::<TextSubmitted>(node)
+        }
+        fn on_event(&mut self, _ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
+            if event.get::<TextSubmitted>().is_some() {
+                self.0 += 1;
+            }
+            Ok(())
+        }
+    }
+}
+
+use submitted::Submitted;
+
+world! {
+    type Submits = World {
+        nodes: 12,
+        components: SubmitSet { TextArea: 1, Keyboard: 1, Shape: 3, Text64: 1, Clip: 1, Submitted: 1 },
+        listeners: 2,
+    };
+}
