@@ -1,18 +1,20 @@
 //! Random world operations, from outside frames and from inside hooks, with the lifecycle
 //! invariants checked after every step (`sprig_tests::invariants`, the same checks as the
-//! property test), among them the `sprig-ui` widgets, screen stacks, message boxes and
-//! the keys and touches that drive them: a broken invariant or a panic is a crash.
+//! property test), among them the `sprig-ui` widgets (text entry, dials and data too, and
+//! their changes from code), screen stacks, message boxes and the keys and touches that
+//! drive them: a broken invariant or a panic is a crash.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sprig_tests::invariants::{run_case, Op};
 
-/// Three bytes to an operation: its kind, then two arguments. Of 28 kinds, 21 are the
-/// lifecycle and drawing operations, 7 the widgets, screens and input.
+/// Three bytes to an operation: its kind, then two arguments. Of 30 kinds, 21 are the
+/// lifecycle and drawing operations, 9 the widgets, their changes by code, screens and
+/// input.
 fn op(bytes: &[u8]) -> Op {
     let (kind, a, b) = (bytes[0], usize::from(bytes[1]), bytes[2]);
     let maybe = |v: usize| (v % 25 < 24).then_some(v % 25);
-    match kind % 28 {
+    match kind % 30 {
         0 | 1 => Op::CreateNode { parent: maybe(a) },
         2 => Op::Reparent {
             node: a % 24,
@@ -76,10 +78,14 @@ fn op(bytes: &[u8]) -> Op {
             key: bytes[1],
             pressed: b % 2 == 0,
         },
+        25 | 26 => Op::Edit {
+            widget: bytes[1],
+            how: b,
+        },
         // A touch: the argument bytes are the point, the kind byte the phase and id.
         _ => Op::Touch {
             second: kind >= 128,
-            phase: kind / 28,
+            phase: kind / 30,
             x: bytes[1],
             y: b,
         },

@@ -18,18 +18,25 @@
 //! change that reaches no renderer is a broken invariant.
 //!
 //! Operations also add the `sprig-ui` widgets to nodes (`Checkbox`, `Spinbox`,
-//! `Dropdown`, `Roller`, `Button`, `Toggle`, `Slider`, `FocusGroup`), push, pop and
-//! replace screens on a `ScreenStack` (instant, slid, covered, faded; a page with a
-//! button, a form with a dropdown), open and close `MessageBox`es, and press keys and
-//! touch the 32×32 screen (taps, downs, moves, ups, cancels, half of them near where
-//! widgets are put). Their own guarantees, from their docs and code, are checked too:
+//! `Dropdown`, `Roller`, `Button`, `Toggle`, `Slider`, `FocusGroup`, `TextArea`,
+//! `Keyboard`, `Led`, `Spinner`, `Arc`, `Scale`, `Chart`), change the text entry, dials
+//! and data widgets from code as an app does ([`Op::Edit`]: typing into text areas,
+//! retargeting keyboards, pushing chart points, setting dials), push, pop and replace
+//! screens on a `ScreenStack` (instant, slid, covered, faded; a page with a button, a
+//! form with a dropdown), open and close `MessageBox`es, and press keys and touch the
+//! 32×32 screen (taps, downs, moves, ups, cancels, half of them near where widgets are
+//! put). Their own guarantees, from their docs and code, are checked too:
 //!
 //! - every widget event (`Click`, `Toggled`, `SliderMoved`, `SpinboxChanged`,
-//!   `DropdownChanged`, `RollerChanged`, `MessageBoxClick`) comes from a component of a
-//!   type that sends it, on the event's node, enabled in the hierarchy (a watcher
-//!   capturing them on the root);
+//!   `DropdownChanged`, `RollerChanged`, `MessageBoxClick`, `ArcChanged`,
+//!   `KeyboardDone`) comes from a component of a type that sends it, on the event's
+//!   node, enabled in the hierarchy (a watcher capturing them on the root); a
+//!   `TextChanged` or `TextSubmitted` from a node holding a `TextArea` (a keyboard
+//!   types into its target whatever the area's state);
 //! - a hook fails only as a widget's `on_load` that could not make its parts for want of
-//!   room (an arena, the listener table, a queue full), and that widget made none;
+//!   room (an arena, the listener table, a queue full), and that widget made none (or
+//!   as one of the known bugs kept in `tests/tests/widget_regressions.rs`, each let be
+//!   behind a flag here while it is open);
 //! - a dropdown is open only while enabled in the hierarchy, and its list and backdrop
 //!   are active exactly while it is open; after a frame in which the focus stayed put
 //!   and no operation ran from a hook, an open dropdown has the focus or no node has;
@@ -45,6 +52,27 @@
 //!   below inactive;
 //! - a message box opened gives its first button the focus when that button can take
 //!   it;
+//! - a text area's text is at most its capacity in bytes and its maximum length in
+//!   characters, has no line break in a one-line area, and its cursor and selection
+//!   are within it; each edit by code makes exactly the text, cursor and selection its
+//!   doc says (`insert` in place of the selection, the cursor after it; `backspace`
+//!   and `delete`; `set_text`, `set_cursor` clamped, `select`, `select_all`, `clear`),
+//!   and one refused (past the maximum length or the capacity, a line break in a
+//!   one-line area, a reversed or too long selection) is an `Err` that changes nothing;
+//! - a chart holds at most `N` points, as many as `len` says, `is_full` exactly at `N`;
+//!   its range is the fixed one set, or automatic from below to above, containing every
+//!   point; a push of a value not finite is an `Err` changing nothing, any other adds it
+//!   as the latest; a fixed range not finite or not increasing is refused;
+//! - a dial's value is in its range and on its steps (counted from `min`, or from
+//!   `max`, which a key reaches clamped), `set_value` clamps, and it is dragged only
+//!   while enabled in the hierarchy; a spinner's lit dot is one of its 8; a scale has a
+//!   label for each major tick (or none, its parts not made), and `set_range` refuses
+//!   a range that does not increase, changing nothing;
+//! - after a frame with no operation from a hook, what the widgets enabled in the
+//!   hierarchy show follows their state: a text area's label shows `shown_text`, a
+//!   light's disc `shown_color`, a dial's indicator is active exactly above `min`, a
+//!   scale's labels read its major ticks' values, and a keyboard's target is none or a
+//!   live node with a text area;
 //! - keys and touches are refused exactly inside hooks, as `tick` is.
 
 use std::any::Any;
@@ -55,18 +83,21 @@ use std::rc::Rc;
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
-use sprig::render::{Renderer, Shape};
+use sprig::render::{Label, Renderer, Shape};
 use sprig::{component, scene, AnyWorld, Comp, Ctx, Event, HookResult, Hooks};
 use sprig::{CompId, Error, Hook, Key, NodeId, Size2, TouchPhase, Vec2};
+use sprig_ui::{Arc, ArcChanged, ChartKind, ChartRange, ChartUpdate, Keyboard, KeyboardDone};
 use sprig_ui::{Button, Checkbox, Click, Direction, Dropdown, DropdownChanged, Easing};
 use sprig_ui::{FocusGroup, MessageBox, MessageBoxClick, MessageBoxStyle, Roller, RollerChanged};
+use sprig_ui::{KeyboardLayout, Led, Scale, ScaleLayout, Spinbox, SpinboxChanged, Spinner};
 use sprig_ui::{ScreenStack, ScreenTransition, SlideDirection, Slider, SliderMoved};
-use sprig_ui::{Spinbox, SpinboxChanged, Toggle, Toggled};
+use sprig_ui::{TextArea, TextChanged, TextSubmitted, Toggle, Toggled, SPINNER_DOTS};
 
 use crate::framebuffer::Framebuffer;
 use sprig_reusable::Relay;
 
-use crate::probes::{hook_ran, log, on, reset, take_log, Neg, NoEnable, Pos, TestWorld, P};
+use crate::probes::{hook_ran, log, on, reset, take_log, Chart6, Neg, NoEnable, Pos, TestWorld};
+use crate::probes::{Text64, P};
 
 /// One random operation; indices pick among the handles made so far.
 #[derive(Clone, Debug)]
@@ -139,12 +170,32 @@ pub enum Op {
     /// Adds a widget to the node (to a new child of the root for a `kind` from 128, or
     /// while there is no node), sizing it and placing it on the screen (`at`): `kind`
     /// picks a `Checkbox`, a `Spinbox`, a `Dropdown`, a `Roller`, a `Button`, a `Toggle`
-    /// (with a new child as its checkmark), a `Slider` (with a new child as its handle)
-    /// or a `FocusGroup` (ordered or spatial).
+    /// (with a new child as its checkmark), a `Slider` (with a new child as its handle),
+    /// a `FocusGroup` (ordered or spatial), a one-line `TextArea` (plain, password,
+    /// with a placeholder, or of 5 characters at most), a multi-line one, a `Keyboard`
+    /// (typing into a text area made before, or following the focus), a `Led`, a
+    /// `Spinner`, an `Arc`, a `Scale` (along a line or round a gauge) or a `Chart` of 6
+    /// points (line or bars, shifting or sweeping, automatic or fixed range).
     Widget {
         node: usize,
         kind: u8,
         at: u8,
+    },
+    /// Changes one of the widgets made by [`Op::Widget`] from code, as an app does
+    /// (`widget` picks among the text areas, keyboards, lights, spinners, dials, scales
+    /// and charts; `how` picks the change): a text area's `insert` (ASCII, multi-byte
+    /// characters, line breaks, text past its length or its capacity), `backspace`,
+    /// `delete`, `set_cursor`, `select` (also reversed or past the text),
+    /// `select_all`, `clear`, `set_text` and `set_password`, each checked against what
+    /// its doc says it makes (or that a refusal changes nothing); a keyboard's
+    /// `set_target` (a text area, any node, none) and `set_layout`; a chart's `push`
+    /// (also of huge and not finite values), `clear`, `set_range` and look; a dial's
+    /// `set_value`; a light's `turn_on`, `turn_off`, `toggle` and brightness; a
+    /// spinner's `spinning` and period; a scale's `set_range` (also reversed). Any of
+    /// them may turn off `interactable`.
+    Edit {
+        widget: u8,
+        how: u8,
     },
     /// Drives the `ScreenStack` on the node, attaching one first if it has none: `how`
     /// picks a push (of a small page, or of a form holding a dropdown), a pop, a replace
@@ -216,15 +267,21 @@ scene! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Watch;
 
-/// The widget events and the component types that send each.
-const SENDERS: [(&str, &[&str]); 7] = [
-    ("Click", &["Button", "Toggle", "Checkbox"]),
-    ("Toggled", &["Toggle", "Checkbox"]),
-    ("SliderMoved", &["Slider"]),
-    ("SpinboxChanged", &["Spinbox"]),
-    ("DropdownChanged", &["Dropdown"]),
-    ("RollerChanged", &["Roller"]),
-    ("MessageBoxClick", &["MessageBox"]),
+/// The widget events, the component types that send each, and whether the sender must
+/// be enabled in the hierarchy: a keyboard's edits are sent from its target text area's
+/// node, which it types into whatever that area's state.
+const SENDERS: [(&str, &[&str], bool); 11] = [
+    ("Click", &["Button", "Toggle", "Checkbox"], true),
+    ("Toggled", &["Toggle", "Checkbox"], true),
+    ("SliderMoved", &["Slider"], true),
+    ("SpinboxChanged", &["Spinbox"], true),
+    ("DropdownChanged", &["Dropdown"], true),
+    ("RollerChanged", &["Roller"], true),
+    ("MessageBoxClick", &["MessageBox"], true),
+    ("ArcChanged", &["Arc"], true),
+    ("TextChanged", &["TextArea"], false),
+    ("TextSubmitted", &["TextArea"], false),
+    ("KeyboardDone", &["Keyboard"], true),
 ];
 
 #[component]
@@ -238,22 +295,35 @@ impl Hooks for Watch {
             .or_else(|| event.get::<SpinboxChanged>().map(|e| (3, e.node)))
             .or_else(|| event.get::<DropdownChanged>().map(|e| (4, e.node)))
             .or_else(|| event.get::<RollerChanged>().map(|e| (5, e.node)))
-            .or_else(|| event.get::<MessageBoxClick>().map(|e| (6, e.node)));
+            .or_else(|| event.get::<MessageBoxClick>().map(|e| (6, e.node)))
+            .or_else(|| event.get::<ArcChanged>().map(|e| (7, e.node)))
+            .or_else(|| event.get::<TextChanged>().map(|e| (8, e.node)))
+            .or_else(|| event.get::<TextSubmitted>().map(|e| (9, e.node)))
+            .or_else(|| event.get::<KeyboardDone>().map(|e| (10, e.node)));
         let Some((kind, node)) = sent else {
             return Ok(());
         };
-        let (name, senders) = SENDERS[kind];
+        let (name, senders, enabled) = SENDERS[kind];
         WIDGET_EVENTS.with(|c| c.borrow_mut()[kind] += 1);
         let sender_on = ctx.components(node).is_ok_and(|mut comps| {
             comps.any(|c| {
                 ctx.component_name(c).is_ok_and(|n| senders.contains(&n))
-                    && ctx.enabled_in_hierarchy(c).unwrap_or(false)
+                    && (!enabled || ctx.enabled_in_hierarchy(c).unwrap_or(false))
             })
         });
-        if !sender_on {
+        // A keyboard's OK sends `TextSubmitted` from a target that lost its text area:
+        // the known bug `KEYBOARD_TARGET_BUG` lets be.
+        let known = KEYBOARD_TARGET_BUG && kind == 9;
+        if !sender_on && !known {
+            let which = if enabled { "enabled " } else { "" };
             log(format!(
-                "VIOLATION {name} from {node:?}, which has no enabled {senders:?}"
+                "VIOLATION {name} from {node:?}, which has no {which}{senders:?}"
             ));
+        }
+        if let Some(done) = event.get::<KeyboardDone>() {
+            if done.node != event.target() {
+                log(format!("VIOLATION {done:?} sent from {:?}", event.target()));
+            }
         }
         Ok(())
     }
@@ -261,7 +331,7 @@ impl Hooks for Watch {
 
 thread_local! {
     /// How many of each widget event ([`SENDERS`]) the watcher has seen on this thread.
-    static WIDGET_EVENTS: RefCell<[u64; 7]> = const { RefCell::new([0; 7]) };
+    static WIDGET_EVENTS: RefCell<[u64; 11]> = const { RefCell::new([0; 11]) };
 }
 
 /// How many of each widget event the watcher has seen on this thread, by name: how
@@ -271,7 +341,7 @@ pub fn widget_events() -> Vec<(&'static str, u64)> {
         SENDERS
             .iter()
             .zip(c.borrow().iter())
-            .map(|((name, _), &n)| (*name, n))
+            .map(|((name, _, _), &n)| (*name, n))
             .collect()
     })
 }
@@ -301,6 +371,12 @@ struct Handles {
     widgets: Vec<CompId>,
     /// The nodes of the message boxes opened.
     boxes: Vec<NodeId>,
+    /// The widgets' type names, known also once they are destroyed.
+    names: HashMap<CompId, &'static str>,
+    /// The widgets [`Op::Edit`] changes (also in `widgets`).
+    editable: Vec<CompId>,
+    /// The nodes of the text areas made, for the keyboards' targets.
+    text_nodes: Vec<NodeId>,
     /// How many operations have run from inside hooks.
     hooked_runs: u64,
 }
@@ -474,6 +550,17 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
                 add_widget(w, h, n, kind, at);
             }
         }
+        Op::Edit { widget, how } => {
+            let (editable, text_nodes) = {
+                let h = h.borrow();
+                (h.editable.clone(), h.text_nodes.clone())
+            };
+            if let Some(c) = pick(&editable, usize::from(widget)) {
+                if let Err(why) = edit(w, c, how, &nodes, &text_nodes) {
+                    log(format!("VIOLATION {why}"));
+                }
+            }
+        }
         Op::Screen { node, how } => {
             if let Some(n) = pick(&nodes, node) {
                 screen(w, h, n, how);
@@ -542,8 +629,11 @@ fn apply(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, op: &Op, in_hook: bool) {
 
 /// Remembers a widget made by an operation, for the operations on components and for
 /// the widgets' invariants.
-fn keep_widget(h: &Rc<RefCell<Handles>>, comp: CompId) {
+fn keep_widget(w: &TestWorld, h: &Rc<RefCell<Handles>>, comp: CompId) {
     let mut h = h.borrow_mut();
+    if let Ok(name) = w.component_name(comp) {
+        h.names.insert(comp, name);
+    }
     h.comps.push(comp);
     h.widgets.push(comp);
 }
@@ -570,19 +660,42 @@ fn widget_place(at: u8) -> (f32, f32) {
 
 /// [`Op::Widget`]: errors are fine (they change nothing).
 fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, at: u8) {
-    let size = match kind % 8 {
+    let size = match kind % 16 {
         0 => Some((20.0, 6.0)),
         1 => Some((18.0, 6.0)),
         2 => Some((14.0, 5.0)),
         3 => Some((12.0, 12.0)),
         4 | 5 => Some((8.0, 6.0)),
         6 => Some((16.0, 4.0)),
-        _ => None,
+        7 => None,
+        8 => Some((28.0, 12.0)),
+        9 => Some((28.0, 22.0)),
+        10 => Some((30.0, 14.0)),
+        11 => Some((6.0, 6.0)),
+        12 => Some((10.0, 10.0)),
+        13 => Some((16.0, 16.0)),
+        14 => Some((22.0, 14.0)),
+        _ => Some((24.0, 12.0)),
     };
     if let Some((width, height)) = size {
         let _ = w.set_content_size(n, Size2::new(width, height));
-        let (x, y) = widget_place(at);
+        // A keyboard across the bottom of the screen, the others at one of the places.
+        let (x, y) = if kind % 16 == 10 {
+            (16.0, 7.0)
+        } else {
+            widget_place(at)
+        };
         let _ = w.set_position(n, Vec2::new(x, y));
+    }
+    if kind % 16 >= 8 {
+        if let Ok(comp) = add_new_widget(w, h, n, kind % 16, at) {
+            keep_widget(w, h, comp);
+            h.borrow_mut().editable.push(comp);
+            if at % 2 == 1 {
+                let _ = w.set_focus(Some(n));
+            }
+        }
+        return;
     }
     let made = match kind % 8 {
         0 => Checkbox::new("Wi-Fi")
@@ -621,12 +734,431 @@ fn add_widget(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, kind: u8, 
         _ => w.add_component(n, FocusGroup::spatial()),
     };
     if let Ok(comp) = made {
-        keep_widget(h, comp);
+        keep_widget(w, h, comp);
         if at % 2 == 1 {
             // Focused, so that the keys reach it.
             let _ = w.set_focus(Some(n));
         }
     }
+}
+
+/// [`Op::Widget`] for the text entry, dials and data widgets (`kind` from 8 to 15).
+fn add_new_widget(
+    w: &mut TestWorld,
+    h: &Rc<RefCell<Handles>>,
+    n: NodeId,
+    kind: u8,
+    at: u8,
+) -> Result<CompId, Error> {
+    let layouts = [
+        KeyboardLayout::Lower,
+        KeyboardLayout::Upper,
+        KeyboardLayout::Numbers,
+        KeyboardLayout::Symbols,
+    ];
+    match kind {
+        8 | 9 => {
+            let area = TextArea::new();
+            let area = match (kind, at % 4) {
+                (8, 0) => area,
+                (8, 1) => area.with_password(true).with_text("pw")?,
+                (8, 2) => area.with_placeholder("SSID")?,
+                (8, _) => area.with_text("abc")?.with_max_chars(5)?,
+                (_, 0 | 1) => area.multi_line(),
+                (_, 2) => area.multi_line().with_text("ab\ncd")?,
+                _ => area.multi_line().with_max_chars(12)?.with_password(true),
+            };
+            let made = w.add_component(n, area)?;
+            h.borrow_mut().text_nodes.push(n);
+            Ok(made)
+        }
+        10 => {
+            let keyboard = Keyboard::new().with_layout(layouts[usize::from(at / 16 % 4)]);
+            let keyboard = match at % 8 {
+                // Into a new text area, above it on the screen.
+                0..=3 => {
+                    let root = w.root();
+                    let field = w.create_child(root, "field")?;
+                    h.borrow_mut().nodes.push(field);
+                    add_widget(w, h, field, 8 + at / 4 % 2, at / 8);
+                    let _ = w.set_position(field, Vec2::new(16.0, 24.0));
+                    keyboard.with_target(field)
+                }
+                // Into one made before.
+                4 | 5 => match pick(&h.borrow().text_nodes, usize::from(at / 4)) {
+                    Some(t) => keyboard.with_target(t),
+                    None => keyboard,
+                },
+                // Following the focus.
+                _ => keyboard,
+            };
+            w.add_component(n, keyboard)
+        }
+        11 => {
+            let led = Led::new(Rgb888::new(255, 80, 0))
+                .with_on(at.is_multiple_of(2))
+                .with_brightness(at);
+            w.add_component(n, led)
+        }
+        12 => w.add_component(n, Spinner::new().with_period(f32::from(at) / 100.0)),
+        13 => {
+            let k = i32::from(at / 4 % 8);
+            let arc = match at % 4 {
+                // A range that is no whole number of steps: 0, 3, 6, 9, 10.
+                0 => Arc::new(0, 10)?.with_step(3)?,
+                1 => Arc::new(-20, 20)?.with_step(5)?.with_angles(0.0, 360.0)?,
+                2 => Arc::new(100, 300)?
+                    .with_step(5)?
+                    .with_thickness(3.0)?
+                    .with_keys(Direction::Horizontal),
+                _ => Arc::new(0, 1)?.with_angles(-90.0, 30.0)?,
+            };
+            let value = arc.min() + k * arc.step();
+            w.add_component(n, arc.with_value(value))
+        }
+        14 => {
+            let scale = match at % 4 {
+                0 => Scale::new(ScaleLayout::Horizontal, 0, 60)?.with_ticks(7, 2)?,
+                1 => Scale::new(ScaleLayout::Vertical, -10, 10)?.with_ticks(5, 1)?,
+                2 => Scale::new(ScaleLayout::GAUGE, 0, 100)?,
+                _ => Scale::new(ScaleLayout::Horizontal, -7, 3)?.with_ticks(2, 0)?,
+            };
+            w.add_component(n, scale)
+        }
+        _ => {
+            let kind = if at.is_multiple_of(2) {
+                ChartKind::Line
+            } else {
+                ChartKind::Bar
+            };
+            let update = if at % 4 < 2 {
+                ChartUpdate::Shift
+            } else {
+                ChartUpdate::Sweep
+            };
+            let chart = Chart6::new(kind).with_update(update);
+            let chart = if at % 8 < 4 {
+                chart
+            } else {
+                chart.with_range(ChartRange::Fixed {
+                    min: 15.0,
+                    max: 25.0,
+                })?
+            };
+            w.add_component(n, chart)
+        }
+    }
+}
+
+/// The texts [`Op::Edit`] types and sets: ASCII, a line break, a character of two
+/// bytes, and 22 characters of three bytes (66 bytes: past a text area's capacity).
+const TEXTS: [&str; 8] = [
+    "a",
+    "Wi-Fi",
+    "é",
+    "\n",
+    "ab\ncd",
+    "0123456789",
+    "€€€€€€€€€€€€€€€€€€€€€€",
+    "",
+];
+
+/// [`Op::Edit`] on the widget `c`; the `Err` is a broken guarantee.
+fn edit(
+    w: &mut TestWorld,
+    c: CompId,
+    how: u8,
+    nodes: &[NodeId],
+    text_nodes: &[NodeId],
+) -> Result<(), String> {
+    let arg = how / 16;
+    if let Ok(area) = w.get_mut::<TextArea>(c) {
+        return edit_text(area, how);
+    }
+    if let Ok(keyboard) = w.get_mut::<Keyboard>(c) {
+        let layouts = [
+            KeyboardLayout::Lower,
+            KeyboardLayout::Upper,
+            KeyboardLayout::Numbers,
+            KeyboardLayout::Symbols,
+        ];
+        match how % 8 {
+            0 | 1 => keyboard.set_target(pick(text_nodes, usize::from(arg))),
+            2 => keyboard.set_target(pick(nodes, usize::from(arg))),
+            3 => keyboard.set_target(None),
+            4 | 5 => keyboard.set_layout(layouts[usize::from(arg % 4)]),
+            6 => keyboard.interactable = arg.is_multiple_of(2),
+            _ => {}
+        }
+        return Ok(());
+    }
+    if let Ok(chart) = w.get_mut::<Chart6>(c) {
+        return edit_chart(chart, how);
+    }
+    if let Ok(arc) = w.get_mut::<Arc>(c) {
+        let value = match how % 4 {
+            0 | 1 => arc.min() + (i32::from(arg) - 2) * arc.step(),
+            2 if arg.is_multiple_of(2) => i32::MAX,
+            2 => i32::MIN,
+            _ => {
+                arc.interactable = arg.is_multiple_of(2);
+                return Ok(());
+            }
+        };
+        arc.set_value(value);
+        let clamped = value.clamp(arc.min(), arc.max());
+        if arc.value() != clamped {
+            return Err(format!("an arc set to {value} at {}", arc.value()));
+        }
+        return Ok(());
+    }
+    if let Ok(led) = w.get_mut::<Led>(c) {
+        let was = led.on;
+        match how % 4 {
+            0 => led.turn_on(),
+            1 => led.turn_off(),
+            2 => led.toggle(),
+            _ => led.brightness = how,
+        }
+        let expected = match how % 4 {
+            0 => true,
+            1 => false,
+            2 => !was,
+            _ => was,
+        };
+        if led.on != expected {
+            return Err(format!("a light on = {} after change {how}", led.on));
+        }
+        return Ok(());
+    }
+    if let Ok(spinner) = w.get_mut::<Spinner>(c) {
+        match how % 4 {
+            0 | 1 => spinner.spinning = how.is_multiple_of(4),
+            _ => spinner.period_seconds = [0.0, 0.1, 1.0, -1.0, f32::NAN][usize::from(arg % 5)],
+        }
+        return Ok(());
+    }
+    if let Ok(scale) = w.get_mut::<Scale>(c) {
+        let ranges = [
+            (0, 100),
+            (-5, 5),
+            (3, 3),
+            (10, -10),
+            (i32::MIN, i32::MAX),
+            (7, 8),
+        ];
+        let (min, max) = ranges[usize::from(how % 6)];
+        let before = (scale.min(), scale.max());
+        let result = scale.set_range(min, max);
+        let after = (scale.min(), scale.max());
+        let fine = match result {
+            Ok(()) => min < max && after == (min, max),
+            Err(_) => min >= max && after == before,
+        };
+        if !fine {
+            return Err(format!(
+                "a scale's set_range({min}, {max}) = {result:?}, its range {after:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A text area's edit by code, checked against its doc: the text, cursor and
+/// selection it makes, or a refusal that changes nothing.
+fn edit_text(area: &mut TextArea, how: u8) -> Result<(), String> {
+    let arg = usize::from(how / 16);
+    let before = (area.text().to_owned(), area.cursor(), area.selection());
+    let len = before.0.chars().count();
+    let here = before.2.clone().unwrap_or(before.1..before.1);
+    // Whether the edit was done (`Ok`, or `true` from `backspace` and `delete`), and
+    // what it makes by the doc: `Some((text, cursor, selection))`, `None` for a refusal.
+    let (done, expected) = match how % 16 {
+        4 => {
+            let range = match &before.2 {
+                Some(range) => Some(range.clone()),
+                None if before.1 > 0 => Some(before.1 - 1..before.1),
+                None => None,
+            };
+            let done = area.backspace();
+            let expected = range.and_then(|r| replaced(area, &before.0, r, ""));
+            (done, expected)
+        }
+        5 => {
+            let range = match &before.2 {
+                Some(range) => Some(range.clone()),
+                None if before.1 < len => Some(before.1..before.1 + 1),
+                None => None,
+            };
+            let done = area.delete();
+            let expected = range.and_then(|r| replaced(area, &before.0, r, ""));
+            (done, expected)
+        }
+        6 => {
+            area.set_cursor(arg);
+            let at = arg.min(len);
+            (true, Some((before.0.clone(), at, None)))
+        }
+        7 => {
+            let (start, end) = (arg % 4, arg / 4);
+            let done = area.select(start..end).is_ok();
+            let fits = start <= end && end <= len;
+            let selection = (start < end).then_some(start..end);
+            (done, fits.then(|| (before.0.clone(), end, selection)))
+        }
+        8 => {
+            area.select_all();
+            let selection = (len > 0).then_some(0..len);
+            (true, Some((before.0.clone(), len, selection)))
+        }
+        9 => {
+            area.clear();
+            (true, Some((String::new(), 0, None)))
+        }
+        10 => {
+            let text = TEXTS[arg % TEXTS.len()];
+            let done = area.set_text(text).is_ok();
+            (done, replaced(area, &before.0, 0..len, text))
+        }
+        11 => {
+            area.set_password(arg.is_multiple_of(2));
+            if area.is_password() != arg.is_multiple_of(2) {
+                return Err("a text area's set_password did not take".into());
+            }
+            (true, Some(before.clone()))
+        }
+        13 => {
+            area.interactable = arg.is_multiple_of(2);
+            (true, Some(before.clone()))
+        }
+        _ => {
+            let text = TEXTS[arg % TEXTS.len()];
+            let done = area.insert(text).is_ok();
+            (done, replaced(area, &before.0, here, text))
+        }
+    };
+    let after = (area.text().to_owned(), area.cursor(), area.selection());
+    if done != expected.is_some() {
+        return Err(format!(
+            "a text area's edit {how} of {before:?} done = {done}, making {after:?}"
+        ));
+    }
+    let expected = expected.unwrap_or(before.clone());
+    if after != expected {
+        return Err(format!(
+            "a text area's edit {how} of {before:?} made {after:?}, not {expected:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// A text area's text, cursor and selection.
+type Made = (String, usize, Option<std::ops::Range<usize>>);
+
+/// What replacing the characters `range` of `text` with `with` makes in `area` by its
+/// doc (the text, the cursor after the new text, no selection), or `None` when it is
+/// refused: a line break in a one-line area, more than its maximum length in
+/// characters or its capacity in bytes.
+fn replaced(
+    area: &TextArea,
+    text: &str,
+    range: std::ops::Range<usize>,
+    with: &str,
+) -> Option<Made> {
+    let chars: Vec<char> = text.chars().collect();
+    if !area.is_multi_line() && with.contains('\n') {
+        return None;
+    }
+    let mut made: String = chars[..range.start].iter().collect();
+    made.push_str(with);
+    made.extend(&chars[range.end..]);
+    if made.chars().count() > area.max_chars() || made.len() > area.capacity() {
+        return None;
+    }
+    Some((made, range.start + with.chars().count(), None))
+}
+
+/// A chart's change by code, checked against its doc.
+fn edit_chart(chart: &mut Chart6, how: u8) -> Result<(), String> {
+    let arg = usize::from(how / 8);
+    let before = (
+        chart.pushed(),
+        chart.iter().collect::<Vec<_>>(),
+        chart.range_setting(),
+    );
+    match how % 8 {
+        0..=3 => {
+            let values = [20.0, 21.5, -3.5, 0.25, 1e30, -3e38, f32::NAN, f32::INFINITY];
+            let value = values[arg % values.len()];
+            let result = chart.push(value);
+            let fine = match result {
+                Ok(()) => {
+                    value.is_finite()
+                        && chart.pushed() == before.0 + 1
+                        && chart.latest() == Some(value)
+                        && chart.len() == (before.1.len() + 1).min(chart.capacity())
+                }
+                Err(_) => {
+                    !value.is_finite()
+                        && chart.pushed() == before.0
+                        && chart.iter().eq(before.1.iter().copied())
+                }
+            };
+            if !fine {
+                return Err(format!(
+                    "a chart holding {:?} pushed {value}: {result:?}, now {:?}",
+                    before.1,
+                    chart.iter().collect::<Vec<_>>()
+                ));
+            }
+        }
+        4 => {
+            chart.clear();
+            if !chart.is_empty() || chart.iter().count() != 0 || chart.pushed() != 0 {
+                return Err("a chart cleared holds points".into());
+            }
+        }
+        5 => {
+            let ranges = [
+                (15.0, 25.0),
+                (0.0, 0.0),
+                (5.0, -5.0),
+                (-1e30, 1e30),
+                (f32::NAN, 1.0),
+                (0.0, f32::INFINITY),
+            ];
+            let (min, max) = ranges[arg % ranges.len()];
+            let result = chart.set_range(ChartRange::Fixed { min, max });
+            let valid = min.is_finite() && max.is_finite() && min < max;
+            let now = chart.range_setting();
+            let fine = match result {
+                Ok(()) => valid && now == ChartRange::Fixed { min, max },
+                Err(_) => !valid && now == before.2,
+            };
+            if !fine {
+                return Err(format!(
+                    "a chart's set_range({min}, {max}) = {result:?}, now {now:?}"
+                ));
+            }
+        }
+        6 => {
+            let _ = chart.set_range(ChartRange::Auto);
+        }
+        _ => {
+            chart.kind = if arg % 2 == 0 {
+                ChartKind::Line
+            } else {
+                ChartKind::Bar
+            };
+            chart.update = if arg / 2 % 2 == 0 {
+                ChartUpdate::Shift
+            } else {
+                ChartUpdate::Sweep
+            };
+            chart.divisions = (arg % 5) as u8;
+        }
+    }
+    Ok(())
 }
 
 /// [`Op::Screen`]: refusals are fine (they change nothing).
@@ -638,7 +1170,7 @@ fn screen(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, how: u8) {
             let Ok(stack) = ScreenStack::attach(w, n) else {
                 return;
             };
-            keep_widget(h, stack.id());
+            keep_widget(w, h, stack.id());
             stack
         }
         Err(_) => return,
@@ -664,7 +1196,7 @@ fn screen(w: &mut TestWorld, h: &Rc<RefCell<Handles>>, n: NodeId, how: u8) {
             };
             if let Ok(ids) = ScreenStack::push(w, stack, Form { options: choice }, transition) {
                 h.borrow_mut().nodes.push(ids.units);
-                keep_widget(h, ids.choice.id());
+                keep_widget(w, h, ids.choice.id());
             }
         }
         3 | 4 => {
@@ -878,9 +1410,51 @@ fn has_parts(w: &TestWorld, comp: CompId) -> Option<bool> {
         Some(s.parts().is_some())
     } else if let Ok(r) = w.get::<Roller>(comp) {
         Some(r.parts().is_some())
+    } else if let Ok(t) = w.get::<TextArea>(comp) {
+        Some(t.parts().is_some())
+    } else if let Ok(l) = w.get::<Led>(comp) {
+        Some(l.light().is_some())
+    } else if let Ok(a) = w.get::<Arc>(comp) {
+        Some(a.parts().is_some())
+    } else if let Ok(s) = w.get::<Scale>(comp) {
+        Some(!s.labels().is_empty())
     } else {
         None
     }
+}
+
+/// Whether the keyboard `c` still holds a target that is gone (its node destroyed, or
+/// its text area): a known bug, `a_keyboard_whose_target_is_destroyed_types_into_nothing`
+/// in `tests/tests/widget_regressions.rs`. While [`KEYBOARD_TARGET_BUG`] is set, the
+/// suite lets it be, and lets a keyboard's hooks fail with `StaleHandle`: the keys it
+/// types into a destroyed target, and a target asked for that is destroyed
+/// (`a_keyboard_asked_to_type_into_a_destroyed_node_types_into_nothing`), and its OK
+/// sending `TextSubmitted` from a target whose text area was destroyed
+/// (`a_keyboard_whose_text_area_is_destroyed_submits_nothing`).
+fn keyboard_target_gone(w: &TestWorld, c: CompId) -> bool {
+    let Ok(Some(target)) = w.get::<Keyboard>(c).map(|k| k.target()) else {
+        return false;
+    };
+    KEYBOARD_TARGET_BUG && !matches!(w.component_of::<TextArea>(target), Ok(Some(_)))
+}
+
+/// Set while the keyboard bug [`keyboard_target_gone`] describes is open; unset it
+/// with the fix, and the suite checks keyboards' targets strictly.
+const KEYBOARD_TARGET_BUG: bool = true;
+
+/// Set while a known bug is open: a slider whose handle node was destroyed fails its
+/// `on_touch` with `StaleHandle` on a touch going down
+/// (`a_slider_whose_handle_is_destroyed_still_follows_a_touch` in
+/// `tests/tests/widget_regressions.rs`). Unset it with the fix.
+const SLIDER_TOUCH_BUG: bool = true;
+
+/// Whether a hook's failure is one of the known bugs above, let be while they are open.
+/// `name` is the failing component's type (a widget may be destroyed in the step its
+/// hook failed in).
+fn known_bug(name: Option<&str>, hook: Hook, error: Error) -> bool {
+    let keyboard = KEYBOARD_TARGET_BUG && name == Some("Keyboard");
+    let slider = SLIDER_TOUCH_BUG && hook == Hook::OnTouch && name == Some("Slider");
+    error == Error::StaleHandle && (keyboard || slider)
 }
 
 /// The widgets' own guarantees, after every step (see the module doc).
@@ -938,6 +1512,31 @@ fn check_widgets(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
             if !(0.0..=1.0).contains(&s.value()) {
                 return fail(format!("a slider at {}", s.value()));
             }
+        } else if let Ok(t) = w.get::<TextArea>(c) {
+            check_text_area(t).or_else(fail)?;
+        } else if let Ok(s) = w.get::<Spinner>(c) {
+            if s.lit_dot() >= SPINNER_DOTS {
+                return fail(format!("a spinner lighting dot {}", s.lit_dot()));
+            }
+        } else if let Ok(a) = w.get::<Arc>(c) {
+            let (min, max, step, value) = (a.min(), a.max(), a.step(), a.value());
+            let on_step = (value - min) % step == 0 || (max - value) % step == 0;
+            if !(min..=max).contains(&value) || !on_step {
+                return fail(format!("an arc from {min} to {max} by {step} at {value}"));
+            }
+            if a.is_dragging() && !on {
+                return fail("an arc dragged while not enabled in the hierarchy".into());
+            }
+        } else if let Ok(s) = w.get::<Scale>(c) {
+            let majors = (0..s.ticks()).filter(|&i| s.is_major(i)).count();
+            if !s.labels().is_empty() && s.labels().len() != majors {
+                return fail(format!(
+                    "a scale of {majors} numbers with {} labels",
+                    s.labels().len()
+                ));
+            }
+        } else if let Ok(chart) = w.get::<Chart6>(c) {
+            check_chart(chart).or_else(fail)?;
         } else if let Ok(stack) = w.get::<ScreenStack>(c) {
             if stack.depth() > stack.capacity() {
                 return fail(format!("a screen stack {} deep", stack.depth()));
@@ -958,6 +1557,129 @@ fn check_widgets(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
                         w.active(screen)
                     ));
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A text area's text, cursor and selection, by its doc: at most its capacity in bytes
+/// and its maximum length in characters, no line break in a one-line area, the cursor
+/// and the selection within the text.
+fn check_text_area(t: &TextArea) -> Result<(), String> {
+    let chars = t.text().chars().count();
+    let fits = t.text().len() <= t.capacity() && chars <= t.max_chars();
+    let lines = t.is_multi_line() || !t.text().contains('\n');
+    let selection = t
+        .selection()
+        .is_none_or(|r| r.start < r.end && r.end <= chars);
+    if fits && lines && t.cursor() <= chars && selection {
+        return Ok(());
+    }
+    Err(format!(
+        "a text area ({} chars at most) holding {:?}, its cursor at {}, selecting {:?}",
+        t.max_chars(),
+        t.text(),
+        t.cursor(),
+        t.selection()
+    ))
+}
+
+/// A chart's points, by its doc: at most `N` (its capacity) and as many as it says,
+/// `is_full` exactly at `N`, the latest the last; its range the one set, or with
+/// `Auto` from below to above, containing every point held.
+fn check_chart(chart: &Chart6) -> Result<(), String> {
+    let points: Vec<f32> = chart.iter().collect();
+    let (low, high) = chart.range();
+    let counted = points.len() == chart.len()
+        && chart.len() <= chart.capacity()
+        && chart.is_full() == (chart.len() == chart.capacity())
+        && chart.is_empty() == points.is_empty()
+        && chart.latest() == points.last().copied();
+    let ranged = match chart.range_setting() {
+        ChartRange::Fixed { min, max } => (low, high) == (min, max),
+        ChartRange::Auto => {
+            let flat = CHART_FLAT_RANGE_BUG && points.iter().all(|&p| p == low && p == high);
+            (low < high || flat) && points.iter().all(|p| (low..=high).contains(p))
+        }
+    };
+    if counted && ranged {
+        return Ok(());
+    }
+    Err(format!(
+        "a chart of {} points ({} pushed) holding {points:?} over {low}..{high}",
+        chart.len(),
+        chart.pushed()
+    ))
+}
+
+/// Set while a known bug is open: a chart in its automatic range holding one value of
+/// 2^24 or more (all its points equal) has an empty range, `(v, v)`, and draws nothing
+/// (`a_chart_of_one_large_value_draws_it` in `tests/tests/widget_regressions.rs`).
+/// Unset it with the fix, and the suite checks that the range is never empty.
+const CHART_FLAT_RANGE_BUG: bool = true;
+
+/// After a frame in which no operation ran from a hook, what the widgets enabled in the
+/// hierarchy show follows their state, as their docs promise "at the next frame": a
+/// text area's label shows its `shown_text`, a light's disc its `shown_color`, a dial's
+/// indicator is active exactly above `min`, a scale's labels read its major ticks'
+/// values; and a keyboard types into a live text area or none.
+fn check_shown(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
+    for &c in widgets {
+        if !w.enabled_in_hierarchy(c).unwrap_or(false) {
+            continue;
+        }
+        let fail = |why: String| Err(format!("widget {c:?}: {why}"));
+        if let Ok(t) = w.get::<TextArea>(c) {
+            let Some(parts) = t.parts() else { continue };
+            let label = w.component_of::<Text64>(parts.text).ok().flatten();
+            let shown = label.and_then(|l| w.get::<Text64>(l).ok());
+            if shown.map(|l| l.text.as_str()) != Some(t.shown_text().as_str()) {
+                return fail(format!(
+                    "a text area showing {:?}, not {:?}",
+                    shown.map(|l| l.text.as_str()),
+                    t.shown_text()
+                ));
+            }
+        } else if let Ok(led) = w.get::<Led>(c) {
+            let Some(light) = led.light() else { continue };
+            let shape = w.component_of::<Shape>(light).ok().flatten();
+            let fill = shape
+                .and_then(|s| w.get::<Shape>(s).ok())
+                .and_then(|s| s.fill);
+            if fill != Some(led.shown_color()) {
+                return fail(format!(
+                    "a light showing {fill:?}, not {:?}",
+                    led.shown_color()
+                ));
+            }
+        } else if let Ok(a) = w.get::<Arc>(c) {
+            let Some(parts) = a.parts() else { continue };
+            if w.active(parts.indicator) != Ok(a.value() > a.min()) {
+                return fail(format!(
+                    "an arc at {} (from {}), its indicator not",
+                    a.value(),
+                    a.min()
+                ));
+            }
+        } else if let Ok(s) = w.get::<Scale>(c) {
+            let majors = (0..s.ticks()).filter(|&i| s.is_major(i));
+            for (&node, i) in s.labels().iter().zip(majors) {
+                let label = w.component_of::<Label>(node).ok().flatten();
+                let text = label
+                    .and_then(|l| w.get::<Label>(l).ok())
+                    .map(|l| l.text.as_str());
+                let value = s.tick_value(i).to_string();
+                if text != Some(value.as_str()) {
+                    return fail(format!("a scale's tick {i} of {} labelled {text:?}", value));
+                }
+            }
+        } else if let Ok(k) = w.get::<Keyboard>(c) {
+            let Some(target) = k.target() else { continue };
+            if !matches!(w.component_of::<TextArea>(target), Ok(Some(_)))
+                && !keyboard_target_gone(w, c)
+            {
+                return fail(format!("a keyboard typing into {target:?}, no text area"));
             }
         }
     }
@@ -1022,6 +1744,10 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         w.on_capture::<DropdownChanged>(watch, root),
         w.on_capture::<RollerChanged>(watch, root),
         w.on_capture::<MessageBoxClick>(watch, root),
+        w.on_capture::<ArcChanged>(watch, root),
+        w.on_capture::<TextChanged>(watch, root),
+        w.on_capture::<TextSubmitted>(watch, root),
+        w.on_capture::<KeyboardDone>(watch, root),
     ] {
         result.map_err(|e| e.to_string())?;
     }
@@ -1056,7 +1782,9 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
                 } else {
                     None
                 };
-                if !(hook == Hook::OnLoad && is_capacity(error) && made != Some(true)) {
+                let by_design = hook == Hook::OnLoad && is_capacity(error) && made != Some(true);
+                let name = h.borrow().names.get(&comp).copied();
+                if !(by_design || known_bug(name, hook, error)) {
                     let name = w.component_name(comp).unwrap_or("?");
                     return Err(format!(
                         "after {op:?}: a hook failed: {name}.{} {error:?}",
@@ -1067,9 +1795,12 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         }
         let widgets = h.borrow().widgets.clone();
         check_widgets(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
-        let quiet = h.borrow().hooked_runs == hooked_before && w.focus() == focus_before;
-        if matches!(op, Op::Tick) && quiet {
-            check_dropdown_focus(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
+        let unhooked = h.borrow().hooked_runs == hooked_before;
+        if matches!(op, Op::Tick) && unhooked {
+            check_shown(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
+            if w.focus() == focus_before {
+                check_dropdown_focus(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
+            }
         }
         check_drawing(&mut w, &mut renderer, &mut screen)
             .map_err(|e| format!("after {op:?}: {e}"))?;

@@ -238,12 +238,18 @@ probe!(/// Order 0, every hook but `on_enable` (scheduled during collection, §2
 probe!(/// Order 0, only `update`.
     Updater, 0, [Update]);
 
+/// The label of a `TextArea` (of 64 bytes), in [`TestWorld`]'s set.
+pub type Text64 = sprig::render::Label<64>;
+
+/// The chart the invariant suite adds: the last 6 points.
+pub type Chart6 = sprig_ui::Chart<6>;
+
 sprig::world! {
     /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
     /// 256 events, 512 trace entries, 32 listener registrations, and for the invariant
     /// suite the drawables its renderer draws, the `sprig-ui` widgets its operations
-    /// add (with the parts they draw with: shapes, labels, clips, backdrops) and its
-    /// widget-event watcher.
+    /// add (with the parts they draw with: shapes, labels, a text area's `Label<64>`,
+    /// clips, backdrops) and its widget-event watcher.
     pub type TestWorld = World {
         nodes: 64,
         components: Probes {
@@ -271,6 +277,14 @@ sprig::world! {
             sprig_ui::ScreenStack: 4,
             sprig_ui::BlockInput: 8,
             sprig_ui::MessageBox: 4,
+            sprig_ui::TextArea: 4,
+            Text64: 4,
+            sprig_ui::Keyboard: 2,
+            sprig_ui::Led: 4,
+            sprig_ui::Spinner: 4,
+            sprig_ui::Arc: 4,
+            sprig_ui::Scale: 4,
+            Chart6: 4,
             crate::invariants::Watch: 1,
         },
         timers: 8,

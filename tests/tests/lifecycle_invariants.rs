@@ -8,10 +8,10 @@
 //! register, unregister and send events, also from inside `on_event`); the keyboard focus
 //! only on a live, focusable node active in the hierarchy; and no panic. The components
 //! are the probes and `sprig_reusable::Relay`, a component of another crate whose hooks
-//! act on the world through the generic `AnyWorld` as the probes' do. About a quarter of
-//! the operations add `sprig-ui` widgets, drive screen stacks and message boxes, and
-//! press keys and touch the screen; the widgets' own guarantees are checked too (listed
-//! in `sprig_tests::invariants`).
+//! act on the world through the generic `AnyWorld` as the probes' do. About a third of
+//! the operations add `sprig-ui` widgets, change them from code, drive screen stacks
+//! and message boxes, and press keys and touch the screen; the widgets' own guarantees
+//! are checked too (listed in `sprig_tests::invariants`).
 
 use proptest::prelude::*;
 use sprig_tests::invariants::{run_case, Op};
@@ -36,9 +36,10 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (idx.clone(), any::<bool>()).prop_map(|(node, forever)| Op::Tween { node, forever }),
         3 => (idx.clone(), any::<u8>()).prop_map(|(node, how)| Op::Visual { node, how }),
         3 => Just(Op::Tick),
-        // The widgets, the screens and the input reaching them: about a quarter of the
-        // operations.
-        2 => (idx.clone(), any::<u8>(), any::<u8>()).prop_map(|(node, kind, at)| Op::Widget { node, kind, at }),
+        // The widgets, their changes by code, the screens and the input reaching them:
+        // about a third of the operations.
+        3 => (idx.clone(), any::<u8>(), any::<u8>()).prop_map(|(node, kind, at)| Op::Widget { node, kind, at }),
+        2 => (any::<u8>(), any::<u8>()).prop_map(|(widget, how)| Op::Edit { widget, how }),
         1 => (idx.clone(), any::<u8>()).prop_map(|(node, how)| Op::Screen { node, how }),
         1 => (idx, any::<u8>()).prop_map(|(node, how)| Op::MessageBox { node, how }),
         2 => (any::<u8>(), any::<bool>()).prop_map(|(key, pressed)| Op::Key { key, pressed }),
