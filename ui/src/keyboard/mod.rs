@@ -318,10 +318,7 @@ impl<const N: usize> Keyboard<N> {
             self.focused = focused;
         }
         // A target (or a wanted one) whose node was destroyed counts as none.
-        if self.target.is_some_and(|t| !ctx.is_valid_strict(t)) {
-            self.target = None;
-            self.original.clear();
-        }
+        self.drop_lost_target(ctx);
         if self.wanted.is_some_and(|w| !ctx.is_valid_strict(w)) {
             self.wanted = None;
         }
@@ -421,14 +418,22 @@ impl<const N: usize> Keyboard<N> {
         Ok(())
     }
 
-    /// OK or cancel.
-    fn finish(&mut self, ctx: &mut Ctx<impl AnyWorld>, accepted: bool) -> HookResult {
-        let node = ctx.node();
-        // A target destroyed since the last frame (even this one) counts as none.
-        if self.target.is_some_and(|t| !ctx.is_valid_strict(t)) {
+    /// Forgets a target whose node was destroyed (even this frame) or that no longer
+    /// holds a text area: it counts as none.
+    fn drop_lost_target(&mut self, ctx: &mut Ctx<impl AnyWorld>) {
+        let lost = self.target.is_some_and(|t| {
+            !ctx.is_valid_strict(t) || !matches!(ctx.component_of::<TextArea<N>>(t), Ok(Some(_)))
+        });
+        if lost {
             self.target = None;
             self.original.clear();
         }
+    }
+
+    /// OK or cancel.
+    fn finish(&mut self, ctx: &mut Ctx<impl AnyWorld>, accepted: bool) -> HookResult {
+        let node = ctx.node();
+        self.drop_lost_target(ctx);
         if let Some(target) = self.target {
             if accepted {
                 let mut text = String::new();
