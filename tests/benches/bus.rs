@@ -43,7 +43,7 @@ use embedded_graphics::Pixel;
 use sprig::render::damage::{BusCost, Damage};
 use sprig::render::{DrawSet, ProgressBar, RenderColor, Renderer, Shape};
 use sprig::{world, Dispatch, Key, NodeId, Size2, Vec2, World};
-use sprig_examples::{build_showcase, Layout, ShowcaseWorld, SHOWCASE_DT};
+use sprig_examples::{build_showcase, Layout, ShowcaseWorld, SHOWCASE_DT, SHOWCASE_NODES};
 
 world! {
     /// The synthetic scenes' components.
@@ -616,7 +616,7 @@ fn suite<C: RenderColor + PartialEq>(cost: BusCost) -> Vec<(&'static str, Totals
     build_showcase(&mut world, &Layout::OLED).expect("fits");
     rows.push((
         "showcase",
-        run::<C, _, 32, _, _, _, _, _>(&mut world, showcase_step, cost),
+        run::<C, _, SHOWCASE_NODES, _, _, _, _, _>(&mut world, showcase_step, cost),
     ));
     for scene in &SYNTHETIC {
         let mut w = W::new();
