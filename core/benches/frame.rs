@@ -279,7 +279,9 @@ macro_rules! scene_case {
             world.set_position(n, at).expect("valid");
             world.set_content_size(n, size).expect("valid");
             let shade = (k * 37 % 200) as u8 + 40;
-            let shape = Shape::rectangle().with_fill(Rgb888::new(shade, 255 - shade, 128));
+            let shape = Shape::rectangle()
+                .with_fill(Rgb888::new(shade, 255 - shade, 128))
+                .with_antialias(false);
             world.add_component(n, shape).expect("fits");
         }
         // The one that changes: 8 × 8 at the middle, over the grid, whatever N.
@@ -290,7 +292,9 @@ macro_rules! scene_case {
         world
             .set_content_size(n, Size2::new(8.0, 8.0))
             .expect("valid");
-        let shape = Shape::rectangle().with_fill(Rgb888::new(255, 255, 255));
+        let shape = Shape::rectangle()
+            .with_fill(Rgb888::new(255, 255, 255))
+            .with_antialias(false);
         let changing = world.add_component(n, shape).expect("fits");
         world.tick(1.0 / 30.0).expect("not in a hook");
         let background = Rgb888::new(0, 0, 0);
