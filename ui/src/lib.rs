@@ -11,7 +11,7 @@
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], text
 //! entry ([`TextArea`] and an on-screen [`Keyboard`]), and the dials and data widgets
 //! ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], and with the `arc` feature an
-//! `Arc`). List the ones you use in your world's component set, beside your own
+//! `Arc`), and the containers (a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
 //! components, and drive the world as usual:
 //!
 //! ```
@@ -88,6 +88,7 @@ pub mod slider;
 pub mod spinbox;
 pub mod spinner;
 mod stroke;
+pub mod table;
 pub mod text_area;
 pub mod toggle;
 pub mod transition;
@@ -120,6 +121,7 @@ pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
 pub use spinner::{Spinner, SPINNER_DOTS};
+pub use table::{CellText, Table, TableParts, CELL_TEXT_CAPACITY};
 pub use text_area::{
     TextArea, TextAreaParts, TextAreaStyle, TextChanged, TextSubmitted, DEFAULT_TEXT_CAPACITY,
     PASSWORD_CHAR,
