@@ -11,7 +11,7 @@
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], text
 //! entry ([`TextArea`] and an on-screen [`Keyboard`]), and the dials and data widgets
 //! ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], and with the `arc` feature an
-//! `Arc`), and the containers (a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
+//! `Arc`), and the containers (a [`TabView`] and a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
 //! components, and drive the world as usual:
 //!
 //! ```
@@ -79,6 +79,7 @@ pub mod layout;
 pub mod led;
 pub mod list;
 pub mod message_box;
+mod pager;
 pub mod picker;
 pub mod progress;
 pub mod roller;
@@ -88,6 +89,7 @@ pub mod slider;
 pub mod spinbox;
 pub mod spinner;
 mod stroke;
+pub mod tab_view;
 pub mod table;
 pub mod text_area;
 pub mod toggle;
@@ -121,6 +123,7 @@ pub use screen::{ScreenError, ScreenStack, ScreenTransition, SlideDirection};
 pub use slider::{Direction, Slider, SliderMoved};
 pub use spinbox::{Spinbox, SpinboxChanged, SpinboxParts, MAX_DIGITS};
 pub use spinner::{Spinner, SPINNER_DOTS};
+pub use tab_view::{TabChanged, TabView, TabViewParts, MAX_TABS};
 pub use table::{CellText, Table, TableParts, CELL_TEXT_CAPACITY};
 pub use text_area::{
     TextArea, TextAreaParts, TextAreaStyle, TextChanged, TextSubmitted, DEFAULT_TEXT_CAPACITY,
