@@ -11,7 +11,7 @@
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], text
 //! entry ([`TextArea`] and an on-screen [`Keyboard`]), and the dials and data widgets
 //! ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], and with the `arc` feature an
-//! `Arc`), and the containers (a [`TabView`] and a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
+//! `Arc`), and the containers (a [`TabView`], a [`Tileview`] and a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
 //! components, and drive the world as usual:
 //!
 //! ```
@@ -92,6 +92,7 @@ mod stroke;
 pub mod tab_view;
 pub mod table;
 pub mod text_area;
+pub mod tileview;
 pub mod toggle;
 pub mod transition;
 pub mod tween;
@@ -129,6 +130,7 @@ pub use text_area::{
     TextArea, TextAreaParts, TextAreaStyle, TextChanged, TextSubmitted, DEFAULT_TEXT_CAPACITY,
     PASSWORD_CHAR,
 };
+pub use tileview::{TileChanged, Tileview, MAX_TILES};
 pub use toggle::{Toggle, ToggleGroup, Toggled};
 pub use transition::{ButtonState, PerState, Transition, MAX_TRANSITIONS};
 pub use tween::{tween, Props, StopTweens, Tween, TweenBuilder, TweenCall};
