@@ -14,7 +14,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
-use sprig_ui::{TabChanged, TabView, MAX_TABS};
+use sprig_ui::{FocusGroup, TabChanged, TabView, MAX_TABS};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -46,7 +46,7 @@ impl Hooks for Logger {
 world! {
     type App = World {
         nodes: 16,
-        components: AppSet { TabView: 1, Shape: 2, Label: 6, Clip: 1, Logger: 1 },
+        components: AppSet { TabView: 1, Shape: 2, Label: 6, Clip: 1, Logger: 1, FocusGroup: 1 },
         listeners: 4,
     };
 }
@@ -275,4 +275,29 @@ fn golden_frame_half_way_between_two_pages() {
     assert_eq!(tabs(&world, id).position(), 0.5);
     golden::check("tab_view_half", &mut world, 128, 48);
     let _ = (Shape::rectangle(), Clip);
+}
+
+#[test]
+fn at_the_last_tab_right_moves_the_focus_on_through_a_focus_group() {
+    let (mut world, node, id, _) = scene();
+    let root = world.root();
+    let next = world.create_child(root, "Next").unwrap();
+    world.set_focusable(next, true).unwrap();
+    world.add_component(root, FocusGroup::ordered()).unwrap();
+    world.set_focus(Some(node)).unwrap();
+    world.key(Key::Right, true).unwrap();
+    world.key(Key::Right, true).unwrap();
+    assert_eq!(tabs(&world, id).selected(), 2);
+    assert_eq!(
+        world.focus(),
+        Some(node),
+        "taken while there is a tab that way"
+    );
+    world.key(Key::Right, true).unwrap();
+    assert_eq!(
+        world.focus(),
+        Some(next),
+        "at the last it bubbled to the group"
+    );
+    assert_eq!(take_log(), ["Tabs 1", "Tabs 2"]);
 }

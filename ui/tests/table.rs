@@ -8,14 +8,14 @@ mod golden;
 
 use sprig::render::{Clip, Label, Shape};
 use sprig::{world, CompId, Error, Key, NodeId, Size2, TouchPhase, Vec2};
-use sprig_ui::{Table, CELL_TEXT_CAPACITY};
+use sprig_ui::{FocusGroup, Table, CELL_TEXT_CAPACITY};
 
 type Grid = Table<4, 3>;
 
 world! {
     type App = World {
         nodes: 20,
-        components: AppSet { Grid: 1, Shape: 1, Label: 12, Clip: 1 },
+        components: AppSet { Grid: 1, Shape: 1, Label: 12, Clip: 1, FocusGroup: 1 },
     };
 }
 
@@ -201,4 +201,24 @@ fn golden_frame_scrolled() {
     let (mut world, _, _) = scene(t);
     golden::check("table_scrolled", &mut world, 64, 28);
     let _ = (Shape::rectangle(), Clip);
+}
+
+#[test]
+fn at_the_last_row_down_moves_the_focus_on_through_a_focus_group() {
+    let (mut world, node, id) = scene(filled());
+    let root = world.root();
+    let next = world.create_child(root, "Next").unwrap();
+    world.set_focusable(next, true).unwrap();
+    world.add_component(root, FocusGroup::ordered()).unwrap();
+    world.set_focus(Some(node)).unwrap();
+    world.key(Key::Down, true).unwrap();
+    world.key(Key::Down, true).unwrap();
+    assert_eq!(table(&world, id).scroll(), Vec2::new(0.0, 24.0));
+    assert_eq!(world.focus(), Some(node), "taken while it scrolls");
+    world.key(Key::Down, true).unwrap();
+    assert_eq!(
+        world.focus(),
+        Some(next),
+        "at the end it bubbled to the group"
+    );
 }

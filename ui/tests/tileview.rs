@@ -16,7 +16,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
-use sprig_ui::{TileChanged, Tileview, MAX_TILES};
+use sprig_ui::{FocusGroup, TileChanged, Tileview, MAX_TILES};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -48,7 +48,7 @@ impl Hooks for Logger {
 world! {
     type App = World {
         nodes: 12,
-        components: AppSet { Tileview: 1, Shape: 3, Clip: 1, Logger: 1 },
+        components: AppSet { Tileview: 1, Shape: 3, Clip: 1, Logger: 1, FocusGroup: 1 },
         listeners: 4,
     };
 }
@@ -242,4 +242,23 @@ fn golden_frame_half_way_across() {
     assert_eq!(view(&world, id).position(), (0.5, 0.0));
     golden::check("tileview_half", &mut world, 64, 48);
     let _ = Clip;
+}
+
+#[test]
+fn with_no_tile_that_way_an_arrow_moves_the_focus_on_through_a_focus_group() {
+    let (mut world, node, _, _) = scene();
+    let root = world.root();
+    let next = world.create_child(root, "Next").unwrap();
+    world.set_focusable(next, true).unwrap();
+    world.add_component(root, FocusGroup::ordered()).unwrap();
+    world.set_focus(Some(node)).unwrap();
+    world.key(Key::Right, true).unwrap();
+    assert_eq!(world.focus(), Some(node), "taken: B is right of A");
+    world.key(Key::Down, true).unwrap();
+    assert_eq!(
+        world.focus(),
+        Some(next),
+        "no tile below B: it bubbled to the group"
+    );
+    assert_eq!(take_log(), ["Tiles 1 0"]);
 }
