@@ -17,7 +17,11 @@
 //! - **Touch.** A tap (less than [`DRAG_THRESHOLD`] pixels of travel) on a title chooses
 //!   that tab. A finger moving sideways over the pages drags the row with it; lifted
 //!   after moving it by at least [`SWIPE_FRACTION`] of a page's width, it chooses the
-//!   neighbour that way (if there is one), else the row slides back.
+//!   neighbour that way (if there is one), else the row slides back. A touch that went
+//!   down on a page's child that takes it (a [`Button`](crate::Button)) stays the
+//!   child's until it has moved [`DRAG_THRESHOLD`] pixels sideways; then the tab view
+//!   takes it over (the child gets `Cancel`, so no click) and it drags the row from
+//!   there, as a [`List`](crate::List) does.
 //! - **Keys**, while its node has the focus: Left and Right choose the neighbouring tab;
 //!   at the first or the last tab they bubble on (so a
 //!   [`FocusGroup`](crate::FocusGroup) can move the focus away).
@@ -110,6 +114,9 @@ struct Drag {
     travel: f32,
     /// Whether it went down on the bar.
     on_bar: bool,
+    /// Whether the tab view has the touch: it went down on it, or it began on a
+    /// page's child (a button) and the tab view took it over once it moved far enough.
+    owned: bool,
 }
 
 /// A tab view; see the module doc.
@@ -347,7 +354,7 @@ impl Hooks for TabView {
     }
 
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
-        if self.drag.is_none() && self.sliding {
+        if self.drag.is_none_or(|d| !d.owned) && self.sliding {
             let width = ctx.content_size(ctx.node())?.width;
             let (position, landed) =
                 pager::ease(self.position, self.selected as f32, width, dt_seconds);
@@ -382,13 +389,36 @@ impl Hooks for TabView {
                     start_position: self.position,
                     travel: 0.0,
                     on_bar: at.y >= size.height - self.bar_height,
+                    owned: true,
                 });
             }
             TouchPhase::Move => {
                 let Some(mut drag) = self.drag.filter(same) else {
+                    // A touch that began on a page's child: watch it, it may be a swipe.
+                    self.drag = Some(Drag {
+                        id: touch.id,
+                        gesture: touch.gesture,
+                        start: at,
+                        start_position: self.position,
+                        travel: 0.0,
+                        on_bar: false,
+                        owned: false,
+                    });
                     return Ok(());
                 };
                 drag.travel = drag.travel.max((at.x - drag.start.x).abs());
+                if !drag.owned {
+                    if drag.travel < DRAG_THRESHOLD {
+                        self.drag = Some(drag);
+                        return Ok(());
+                    }
+                    // A swipe now: the tab view takes the touch, the child's press ends.
+                    ctx.take_touch(touch, node)?;
+                    drag.owned = true;
+                    drag.start = at;
+                    drag.start_position = self.position;
+                    self.sliding = false;
+                }
                 if !drag.on_bar && drag.travel >= DRAG_THRESHOLD && size.width > 0.0 {
                     let position = drag.start_position - (at.x - drag.start.x) / size.width;
                     self.position = position.clamp(0.0, self.last() as f32);
@@ -401,6 +431,9 @@ impl Hooks for TabView {
                     return Ok(());
                 };
                 self.drag = None;
+                if !drag.owned {
+                    return Ok(()); // the child's touch
+                }
                 let up = touch.phase == TouchPhase::Up;
                 if drag.travel < DRAG_THRESHOLD {
                     if up && drag.on_bar && size.width > 0.0 {

@@ -17,7 +17,11 @@
 //! - **Touch.** A finger that has moved [`DRAG_THRESHOLD`] pixels drags the grid along
 //!   the axis it moved most on, towards a neighbour only if there is one that way.
 //!   Lifted after moving the grid by at least [`SWIPE_FRACTION`] of a tile, it chooses
-//!   that neighbour; else the grid slides back.
+//!   that neighbour; else the grid slides back. A touch that went down on a tile's child
+//!   that takes it (a [`Button`](crate::Button)) stays the child's until it has moved
+//!   [`DRAG_THRESHOLD`] pixels; then the tile view takes it over (the child gets
+//!   `Cancel`, so no click) and it drags the grid from there, as a
+//!   [`List`](crate::List) does.
 //! - **Keys**, while its node has the focus: an arrow chooses the neighbour that way;
 //!   with none there it bubbles on (so a [`FocusGroup`](crate::FocusGroup) can move the
 //!   focus away).
@@ -96,6 +100,9 @@ struct Drag {
     start: Vec2,
     /// The axis, once the finger has moved far enough to tell.
     axis: Option<Axis>,
+    /// Whether the tile view has the touch: it went down on it, or it began on a
+    /// tile's child (a button) and the tile view took it over once it moved far enough.
+    owned: bool,
 }
 
 /// A tile view; see the module doc.
@@ -314,7 +321,7 @@ impl Hooks for Tileview {
     }
 
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
-        if self.drag.is_none() && self.sliding {
+        if self.drag.is_none_or(|d| !d.owned) && self.sliding {
             let size = ctx.content_size(ctx.node())?;
             let (c, r) = (f32::from(self.selected.0), f32::from(self.selected.1));
             let (x, x_landed) = pager::ease(self.position.0, c, size.width, dt_seconds);
@@ -348,13 +355,39 @@ impl Hooks for Tileview {
                     gesture: touch.gesture,
                     start: at,
                     axis: None,
+                    owned: true,
                 });
             }
             TouchPhase::Move => {
                 let Some(mut drag) = self.drag.filter(same) else {
+                    // A touch that began on a tile's child: watch it, it may be a swipe.
+                    self.drag = Some(Drag {
+                        id: touch.id,
+                        gesture: touch.gesture,
+                        start: at,
+                        axis: None,
+                        owned: false,
+                    });
                     return Ok(());
                 };
-                let moved = Vec2::new(at.x - drag.start.x, at.y - drag.start.y);
+                let mut moved = Vec2::new(at.x - drag.start.x, at.y - drag.start.y);
+                if !drag.owned {
+                    if moved.x.abs().max(moved.y.abs()) < DRAG_THRESHOLD {
+                        return Ok(());
+                    }
+                    // A swipe now: the tile view takes the touch, the child's press ends;
+                    // the grid moves with the finger from here.
+                    ctx.take_touch(touch, node)?;
+                    drag.owned = true;
+                    drag.start = at;
+                    drag.axis = Some(if moved.x.abs() >= moved.y.abs() {
+                        Axis::Across
+                    } else {
+                        Axis::Down
+                    });
+                    moved = Vec2::ZERO;
+                    self.sliding = false;
+                }
                 if drag.axis.is_none() && moved.x.abs().max(moved.y.abs()) >= DRAG_THRESHOLD {
                     drag.axis = Some(if moved.x.abs() >= moved.y.abs() {
                         Axis::Across
@@ -369,10 +402,13 @@ impl Hooks for Tileview {
                 self.sync(&mut **ctx, node)?;
             }
             TouchPhase::Up | TouchPhase::Cancel => {
-                if self.drag.filter(same).is_none() {
+                let Some(drag) = self.drag.filter(same) else {
                     return Ok(());
-                }
+                };
                 self.drag = None;
+                if !drag.owned {
+                    return Ok(()); // the child's touch
+                }
                 let (c, r) = (f32::from(self.selected.0), f32::from(self.selected.1));
                 let (dx, dy) = (self.position.0 - c, self.position.1 - r);
                 let step = |d: f32| -> i8 {

@@ -14,7 +14,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
-use sprig_ui::{FocusGroup, TabChanged, TabView, MAX_TABS};
+use sprig_ui::{Button, Click, FocusGroup, TabChanged, TabView, MAX_TABS};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -31,12 +31,17 @@ pub struct Logger;
 impl Hooks for Logger {
     fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let node = ctx.node();
-        ctx.on::<TabChanged>(node)
+        ctx.on::<TabChanged>(node)?;
+        ctx.on::<Click>(node)
     }
 
     fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
         if let Some(c) = event.get::<TabChanged>() {
             let line = format!("{} {}", ctx.name(c.node)?, c.index);
+            LOG.with(|l| l.borrow_mut().push(line));
+        }
+        if let Some(c) = event.get::<Click>() {
+            let line = format!("click {}", ctx.name(c.node)?);
             LOG.with(|l| l.borrow_mut().push(line));
         }
         Ok(())
@@ -46,7 +51,7 @@ impl Hooks for Logger {
 world! {
     type App = World {
         nodes: 16,
-        components: AppSet { TabView: 1, Shape: 2, Label: 6, Clip: 1, Logger: 1, FocusGroup: 1 },
+        components: AppSet { TabView: 1, Shape: 2, Label: 6, Clip: 1, Logger: 1, FocusGroup: 1, Button: 1 },
         listeners: 4,
     };
 }
@@ -300,4 +305,31 @@ fn at_the_last_tab_right_moves_the_focus_on_through_a_focus_group() {
         "at the last it bubbled to the group"
     );
     assert_eq!(take_log(), ["Tabs 1", "Tabs 2"]);
+}
+
+#[test]
+fn a_swipe_that_begins_on_a_pages_button_is_taken_over_and_clicks_nothing() {
+    let (mut world, _, id, pages) = scene();
+    // A 40×20 button in the middle of the first page: x 44 to 84, y 7 to 27 (world).
+    let ok = world.create_child(pages[0], "Ok").unwrap();
+    world.set_content_size(ok, Size2::new(40.0, 20.0)).unwrap();
+    world.add_component(ok, Button::new()).unwrap();
+    world.tick(0.0).unwrap();
+    // A tap on it is its click, and no tab.
+    touch(&mut world, TouchPhase::Down, 64.0, 30.0);
+    touch(&mut world, TouchPhase::Up, 64.0, 30.0);
+    assert_eq!(take_log(), ["click Ok"]);
+    touch(&mut world, TouchPhase::Down, 64.0, 30.0);
+    touch(&mut world, TouchPhase::Move, 62.0, 30.0); // watched from here
+    assert_eq!(tabs(&world, id).position(), 0.0);
+    touch(&mut world, TouchPhase::Move, 50.0, 30.0); // 12 px: taken over here
+    assert_eq!(tabs(&world, id).position(), 0.0);
+    touch(&mut world, TouchPhase::Move, 10.0, 30.0); // 40 px more
+    assert_eq!(tabs(&world, id).position(), 0.3125);
+    touch(&mut world, TouchPhase::Up, 10.0, 30.0);
+    assert_eq!(
+        take_log(),
+        ["Tabs 1"],
+        "no click: the button's press was cancelled"
+    );
 }

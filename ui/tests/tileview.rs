@@ -16,7 +16,7 @@ use sprig::{
     component, world, AnyWorld, CompId, Ctx, Error, Event, HookResult, Hooks, Key, NodeId, Size2,
     TouchPhase, Vec2,
 };
-use sprig_ui::{FocusGroup, TileChanged, Tileview, MAX_TILES};
+use sprig_ui::{Button, Click, FocusGroup, TileChanged, Tileview, MAX_TILES};
 
 thread_local! {
     static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -33,12 +33,17 @@ pub struct Logger;
 impl Hooks for Logger {
     fn on_load(&mut self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         let node = ctx.node();
-        ctx.on::<TileChanged>(node)
+        ctx.on::<TileChanged>(node)?;
+        ctx.on::<Click>(node)
     }
 
     fn on_event(&mut self, ctx: &mut Ctx<impl AnyWorld>, event: &mut Event<'_>) -> HookResult {
         if let Some(c) = event.get::<TileChanged>() {
             let line = format!("{} {} {}", ctx.name(c.node)?, c.col, c.row);
+            LOG.with(|l| l.borrow_mut().push(line));
+        }
+        if let Some(c) = event.get::<Click>() {
+            let line = format!("click {}", ctx.name(c.node)?);
             LOG.with(|l| l.borrow_mut().push(line));
         }
         Ok(())
@@ -48,7 +53,7 @@ impl Hooks for Logger {
 world! {
     type App = World {
         nodes: 12,
-        components: AppSet { Tileview: 1, Shape: 3, Clip: 1, Logger: 1, FocusGroup: 1 },
+        components: AppSet { Tileview: 1, Shape: 3, Clip: 1, Logger: 1, FocusGroup: 1, Button: 1 },
         listeners: 4,
     };
 }
@@ -261,4 +266,29 @@ fn with_no_tile_that_way_an_arrow_moves_the_focus_on_through_a_focus_group() {
         "no tile below B: it bubbled to the group"
     );
     assert_eq!(take_log(), ["Tiles 1 0"]);
+}
+
+#[test]
+fn a_swipe_that_begins_on_a_tiles_button_is_taken_over_and_clicks_nothing() {
+    let (mut world, _, id, tiles) = scene();
+    // A 40×20 button in the middle of tile A: x 12 to 52, y 14 to 34 (world).
+    let ok = world.create_child(tiles[0], "Ok").unwrap();
+    world.set_content_size(ok, Size2::new(40.0, 20.0)).unwrap();
+    world.add_component(ok, Button::new()).unwrap();
+    world.tick(0.0).unwrap();
+    touch(&mut world, TouchPhase::Down, 32.0, 24.0);
+    touch(&mut world, TouchPhase::Up, 32.0, 24.0);
+    assert_eq!(take_log(), ["click Ok"]);
+    touch(&mut world, TouchPhase::Down, 32.0, 24.0);
+    touch(&mut world, TouchPhase::Move, 32.0, 22.0); // watched from here
+    touch(&mut world, TouchPhase::Move, 33.0, 14.0); // 8 px up: taken over, down the rows
+    assert_eq!(view(&world, id).position(), (0.0, 0.0));
+    touch(&mut world, TouchPhase::Move, 40.0, 2.0); // 12 px more up: a quarter of 48
+    assert_eq!(view(&world, id).position(), (0.0, 0.25));
+    touch(&mut world, TouchPhase::Up, 40.0, 2.0);
+    assert_eq!(
+        take_log(),
+        ["Tiles 0 1"],
+        "no click: the button's press was cancelled"
+    );
 }
