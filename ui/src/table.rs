@@ -11,8 +11,13 @@
 //!   [`scroll`](Table::scroll) is how far, in pixels, the cells have moved left (`x`)
 //!   and up (`y`) from row 0 and column 0 at its top-left corner, clamped between zero
 //!   and how much wider and taller the cells are than the viewport.
-//! - **Touch.** A finger moving over the table drags the cells with it, in both
-//!   directions, from where it went down (no inertia: they stop when it lifts).
+//! - **Touch.** A finger going down stops the cells; moving over the table, it drags
+//!   them with it, in both directions. Lifted, they coast on at the finger's last speed
+//!   (measured between the last two moves that frames' time separates, if the last was
+//!   less than 0.1 s before the release), slowing down exponentially with a time
+//!   constant of [`INERTIA_SECONDS`] (0.3 s, as a [`Roller`](crate::Roller)); each
+//!   direction stops at its end, and both below [`REST_SPEED`] (20 px/s). All of it is
+//!   driven by the frames' `dt` alone, so a replay scrolls the same way.
 //! - **Keys**, while its node has the focus: each arrow scrolls one cell's width or
 //!   height that way, to the end of the scroll; an arrow that cannot scroll further
 //!   bubbles on (so a [`FocusGroup`](crate::FocusGroup) can move the focus away).
@@ -53,6 +58,10 @@ use sprig::{
 };
 
 use crate::picker::{self, Area, PickerStyle};
+pub use crate::roller::{INERTIA_SECONDS, REST_SPEED};
+
+/// Seconds after the last move within which a release keeps the finger's speed.
+const FLICK_WINDOW_SECONDS: f32 = 0.1;
 
 /// The most bytes a cell's text holds (a label's).
 pub const CELL_TEXT_CAPACITY: usize = DEFAULT_LABEL_CAPACITY;
@@ -82,6 +91,8 @@ struct Drag {
     /// The finger (node space) and the scroll when it went down.
     start: Vec2,
     start_scroll: Vec2,
+    /// The last two moves: (seconds, finger), the latest last.
+    moves: [Option<(f32, Vec2)>; 2],
 }
 
 /// A table of `R` rows and `C` columns; see the module doc.
@@ -94,7 +105,10 @@ pub struct Table<const R: usize, const C: usize> {
     cell_size: Size2,
     cells: [[CellText; C]; R],
     scroll: Vec2,
+    velocity: Vec2,
     drag: Option<Drag>,
+    /// Seconds of frames seen, for the finger's speed.
+    time: f32,
     parts: Option<TableParts<R, C>>,
     /// The node's size and anchor and the scroll the cells were placed for; `None`
     /// after a text changed.
@@ -116,7 +130,9 @@ impl<const R: usize, const C: usize> Table<R, C> {
             cell_size: Size2::new(40.0, 12.0),
             cells: core::array::from_fn(|_| core::array::from_fn(|_| CellText::new())),
             scroll: Vec2::ZERO,
+            velocity: Vec2::ZERO,
             drag: None,
+            time: 0.0,
             parts: None,
             placed: None,
         }
@@ -177,8 +193,19 @@ impl<const R: usize, const C: usize> Table<R, C> {
             return Err(Error::InvalidValue);
         }
         self.scroll = scroll;
+        self.velocity = Vec2::ZERO;
         self.drag = None;
         Ok(())
+    }
+
+    /// The coasting speed of the scroll, pixels per second (see [`scroll`](Self::scroll)).
+    pub fn velocity(&self) -> Vec2 {
+        self.velocity
+    }
+
+    /// Whether the cells are still: not held, not coasting.
+    pub fn is_at_rest(&self) -> bool {
+        self.drag.is_none() && self.velocity == Vec2::ZERO
     }
 
     /// The nodes it draws with, once it has loaded.
@@ -296,6 +323,31 @@ impl<const R: usize, const C: usize> Hooks for Table<R, C> {
 
     fn on_disable(&mut self, _ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
         self.drag = None;
+        self.velocity = Vec2::ZERO;
+        Ok(())
+    }
+
+    fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
+        self.time += dt_seconds;
+        if self.drag.is_some() || self.velocity == Vec2::ZERO {
+            return Ok(());
+        }
+        let size = ctx.content_size(ctx.node())?;
+        let moved = Vec2::new(
+            self.scroll.x + self.velocity.x * dt_seconds,
+            self.scroll.y + self.velocity.y * dt_seconds,
+        );
+        self.scroll = self.clamped(moved, size);
+        let decay = libm::expf(-dt_seconds / INERTIA_SECONDS);
+        // A direction held at its end stops.
+        let keep = |v: f32, at: f32, free: f32| if at == free { v * decay } else { 0.0 };
+        self.velocity = Vec2::new(
+            keep(self.velocity.x, self.scroll.x, moved.x),
+            keep(self.velocity.y, self.scroll.y, moved.y),
+        );
+        if libm::hypotf(self.velocity.x, self.velocity.y) < REST_SPEED {
+            self.velocity = Vec2::ZERO;
+        }
         Ok(())
     }
 
@@ -315,17 +367,24 @@ impl<const R: usize, const C: usize> Hooks for Table<R, C> {
         let same = |d: &Drag| d.id == touch.id && d.gesture == touch.gesture;
         match touch.phase {
             TouchPhase::Down => {
+                self.velocity = Vec2::ZERO;
                 self.drag = Some(Drag {
                     id: touch.id,
                     gesture: touch.gesture,
                     start: at,
                     start_scroll: self.scroll,
+                    moves: [None, Some((self.time, at))],
                 });
             }
             TouchPhase::Move => {
-                let Some(drag) = self.drag.filter(same) else {
+                let Some(mut drag) = self.drag.filter(same) else {
                     return Ok(());
                 };
+                drag.moves = match drag.moves[1] {
+                    Some((t, _)) if t == self.time => [drag.moves[0], Some((self.time, at))],
+                    latest => [latest, Some((self.time, at))],
+                };
+                self.drag = Some(drag);
                 // Left brings the later columns, up (y grows) the later rows.
                 let scroll = Vec2::new(
                     drag.start_scroll.x - (at.x - drag.start.x),
@@ -336,8 +395,24 @@ impl<const R: usize, const C: usize> Hooks for Table<R, C> {
                 self.sync(&mut **ctx, node)?;
             }
             TouchPhase::Up | TouchPhase::Cancel => {
-                if self.drag.filter(same).is_some() {
-                    self.drag = None;
+                let Some(drag) = self.drag.filter(same) else {
+                    return Ok(());
+                };
+                self.drag = None;
+                self.velocity = match drag.moves {
+                    [Some((t0, p0)), Some((t1, p1))]
+                        if touch.phase == TouchPhase::Up
+                            && t1 > t0
+                            && self.time - t1 <= FLICK_WINDOW_SECONDS =>
+                    {
+                        // The scroll moves against the finger across, with it up.
+                        let dt = t1 - t0;
+                        Vec2::new(-(p1.x - p0.x) / dt, (p1.y - p0.y) / dt)
+                    }
+                    _ => Vec2::ZERO,
+                };
+                if libm::hypotf(self.velocity.x, self.velocity.y) < REST_SPEED {
+                    self.velocity = Vec2::ZERO;
                 }
             }
         }
@@ -368,6 +443,7 @@ impl<const R: usize, const C: usize> Hooks for Table<R, C> {
         ctx.stop_propagation();
         if key.pressed {
             self.drag = None;
+            self.velocity = Vec2::ZERO;
             self.scroll = scroll;
             self.sync(&mut **ctx, node)?;
         }

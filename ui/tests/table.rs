@@ -1,5 +1,6 @@
 //! Tables: the cells' exact places in the viewport, a drag that moves them with the
-//! finger in both directions and stops at the ends, arrows that scroll a cell at a time
+//! finger in both directions and stops at the ends, a flick that coasts with inertia
+//! (exact for given `dt`) and stops at the end, arrows that scroll a cell at a time
 //! and bubble on at the ends, capacity and text errors that change nothing, a load that
 //! fails when the world is too small and leaves no part behind, and a golden frame
 //! scrolled (regenerate with `SPRIG_BLESS=1 cargo test -p sprig-ui`).
@@ -118,8 +119,9 @@ fn a_drag_moves_the_cells_with_the_finger_and_stops_at_the_ends() {
     assert_eq!(
         table(&world, id).scroll(),
         Vec2::new(30.0, 24.0),
-        "no inertia"
+        "moves within one frame give no speed: no coast"
     );
+    assert!(table(&world, id).is_at_rest());
     // Back past the start: held at zero.
     touch(&mut world, TouchPhase::Down, 10.0, 10.0);
     touch(&mut world, TouchPhase::Move, 200.0, 200.0);
@@ -221,4 +223,127 @@ fn at_the_last_row_down_moves_the_focus_on_through_a_focus_group() {
         Some(next),
         "at the end it bubbled to the group"
     );
+}
+
+type Long = Table<16, 2>;
+
+world! {
+    type LongApp = World {
+        nodes: 40,
+        components: LongSet { Long: 1, Shape: 1, Label: 32, Clip: 1 },
+    };
+}
+
+/// The 64×28 screen with a table of 16 rows by 2 columns of 30 × 12 cells over it:
+/// a 62×26 node at (1, 1), 168 px of scroll down (192 - 24), none across.
+fn long_scene() -> (LongApp, CompId) {
+    let mut world = LongApp::new();
+    let root = world.root();
+    world
+        .set_content_size(root, Size2::new(64.0, 28.0))
+        .unwrap();
+    world.set_anchor(root, Vec2::ZERO).unwrap();
+    let node = world.create_child(root, "Long").unwrap();
+    world.set_anchor(node, Vec2::ZERO).unwrap();
+    world.set_position(node, Vec2::new(1.0, 1.0)).unwrap();
+    world
+        .set_content_size(node, Size2::new(62.0, 26.0))
+        .unwrap();
+    let table = Long::new().with_cell_size(30.0, 12.0).unwrap();
+    let id = world.add_component(node, table).unwrap();
+    world.tick(0.0).unwrap();
+    (world, id)
+}
+
+/// A flick up: 6 px in 20 ms (300 px/s), released at once; then frames of 20 ms until
+/// the cells rest. Returns the scroll after the first frame, the frames, and the end.
+fn flick(world: &mut LongApp, id: CompId) -> (Vec2, usize, Vec2) {
+    world
+        .touch(0, TouchPhase::Down, Vec2::new(30.0, 20.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    world
+        .touch(0, TouchPhase::Move, Vec2::new(30.0, 14.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    world
+        .touch(0, TouchPhase::Move, Vec2::new(30.0, 8.0), 28.0)
+        .unwrap();
+    world
+        .touch(0, TouchPhase::Up, Vec2::new(30.0, 8.0), 28.0)
+        .unwrap();
+    let table = world.get::<Long>(id).unwrap();
+    assert_eq!(table.scroll(), Vec2::new(0.0, 12.0));
+    assert_eq!(table.velocity(), Vec2::new(0.0, 300.0));
+    world.tick(0.02).unwrap();
+    let first = world.get::<Long>(id).unwrap().scroll();
+    for k in 0..250 {
+        if world.get::<Long>(id).unwrap().is_at_rest() {
+            return (first, k, world.get::<Long>(id).unwrap().scroll());
+        }
+        world.tick(0.02).unwrap();
+    }
+    panic!("the cells never came to rest");
+}
+
+#[test]
+fn a_flick_coasts_with_inertia_deterministically_and_a_touch_stops_it() {
+    let (mut world, id) = long_scene();
+    let (first, frames, end) = flick(&mut world, id);
+    assert_eq!(first, Vec2::new(0.0, 18.0), "12 + 300 × 0.02");
+    // 300 px/s times exp(-0.02 / 0.3) a frame is below 20 px/s after 41 frames: it
+    // coasts 6 px × (1 - r^41) / (1 - r) = 86.99 px more.
+    let r = (-0.02f32 / 0.3).exp();
+    let coast = 6.0 * (1.0 - r.powi(41)) / (1.0 - r);
+    assert!((end.y - (12.0 + coast)).abs() < 1e-3, "{end:?}");
+    assert_eq!(frames, 40);
+    assert_eq!(end.x, 0.0);
+    let (mut again, again_id) = long_scene();
+    assert_eq!(
+        flick(&mut again, again_id),
+        (first, frames, end),
+        "the same dt, the same scroll"
+    );
+    // A finger going down stops a coast at once.
+    let (mut world, id) = long_scene();
+    world
+        .touch(0, TouchPhase::Down, Vec2::new(30.0, 20.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    world
+        .touch(0, TouchPhase::Move, Vec2::new(30.0, 8.0), 28.0)
+        .unwrap();
+    world
+        .touch(0, TouchPhase::Up, Vec2::new(30.0, 8.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    let coasting = world.get::<Long>(id).unwrap().scroll();
+    world
+        .touch(1, TouchPhase::Down, Vec2::new(30.0, 20.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    assert_eq!(world.get::<Long>(id).unwrap().scroll(), coasting);
+    assert_eq!(world.get::<Long>(id).unwrap().velocity(), Vec2::ZERO);
+}
+
+#[test]
+fn a_flick_stops_at_the_end() {
+    let (mut world, id) = long_scene();
+    // 24 px in 20 ms: 1200 px/s would coast about 360 px; held at 168.
+    world
+        .touch(0, TouchPhase::Down, Vec2::new(30.0, 26.0), 28.0)
+        .unwrap();
+    world.tick(0.02).unwrap();
+    world
+        .touch(0, TouchPhase::Move, Vec2::new(30.0, 2.0), 28.0)
+        .unwrap();
+    world
+        .touch(0, TouchPhase::Up, Vec2::new(30.0, 2.0), 28.0)
+        .unwrap();
+    for _ in 0..100 {
+        world.tick(0.02).unwrap();
+    }
+    let table = world.get::<Long>(id).unwrap();
+    assert_eq!(table.scroll(), Vec2::new(0.0, 168.0));
+    assert!(table.is_at_rest());
 }
