@@ -9,9 +9,10 @@
 //! [animations](animation), the value [pickers](picker) ([`Checkbox`], [`Spinbox`],
 //! [`Dropdown`] with its [`Backdrop`], [`Roller`]), a [`ScreenStack`] of screens with
 //! slide, cover and fade transitions, a modal [`MessageBox`], [`BlockInput`], text
-//! entry ([`TextArea`] and an on-screen [`Keyboard`]), and the dials and data widgets
+//! entry ([`TextArea`] and an on-screen [`Keyboard`]), the dials and data widgets
 //! ([`Led`], [`Spinner`], a [`Scale`], a [`Chart`], and with the `arc` feature an
-//! `Arc`), and the containers (a [`TabView`], a [`Tileview`] and a scrollable [`Table`]). List the ones you use in your world's component set, beside your own
+//! `Arc`), and the containers (a [`TabView`], a [`Tileview`] and a scrollable
+//! [`Table`]). List the ones you use in your world's component set, beside your own
 //! components, and drive the world as usual:
 //!
 //! ```
