@@ -41,7 +41,7 @@ const fn widget(name: &'static str, widget: &'static str) -> Variant {
 }
 
 /// Every build, the baseline first, then the widgets in the order of the table.
-pub const VARIANTS: [Variant; 20] = [
+pub const VARIANTS: [Variant; 23] = [
     widget("baseline", "baseline (Shape, Label)"),
     widget("button", "Button"),
     widget("toggle", "Toggle"),
@@ -71,6 +71,9 @@ pub const VARIANTS: [Variant; 20] = [
         "MessageBox (+ Button, FocusGroup, BlockInput)",
     ),
     widget("tween", "Tween"),
+    widget("table", "Table<4, 3> (+ Clip)"),
+    widget("tabview", "TabView, two pages (+ Clip)"),
+    widget("tileview", "Tileview, two tiles (+ Clip)"),
 ];
 
 /// What one widget adds to the build it is compared with, in bytes.

@@ -8,7 +8,8 @@
 //!   keeps no pixel;
 //! - each widget (`button`, `toggle`, `slider`, `list`, `focusgroup`, `checkbox`,
 //!   `spinbox`, `dropdown`, `roller`, `led`, `spinner`, `arc`, `scale`, `chart`,
-//!   `textarea`, `keyboard`, `screenstack`, `messagebox`, `tween`): the same world with
+//!   `textarea`, `keyboard`, `screenstack`, `messagebox`, `tween`, `table`, `tabview`,
+//!   `tileview`): the same world with
 //!   that widget in its component set (and room for the `Shape`s and `Label`s it makes,
 //!   and the parts it needs: the `Backdrop` of a dropdown, the `Tween` and `BlockInput`
 //!   of a screen stack, the buttons of a message box), the widget on that node, the same
@@ -51,7 +52,7 @@ use sprig_ui::{tween, Easing, Props};
 use sprig_ui::{Backdrop, BlockInput, Button, Chart, ChartKind, Checkbox, Direction, Dropdown};
 use sprig_ui::{FocusGroup, Keyboard, Led, List, MessageBox, MessageBoxStyle, Roller, Scale};
 use sprig_ui::{ScaleLayout, ScreenStack, ScreenTransition, SlideDirection, Slider, Spinbox};
-use sprig_ui::{Spinner, TextArea, Toggle, Tween};
+use sprig_ui::{Spinner, TabView, Table, TextArea, Tileview, Toggle, Tween};
 use static_cell::StaticCell;
 
 /// What this build measures: `SPRIG_WIDGET_COST`, `baseline` when unset.
@@ -61,7 +62,7 @@ const WHAT: &str = match option_env!("SPRIG_WIDGET_COST") {
 };
 
 /// Every name `SPRIG_WIDGET_COST` takes, in the order of the xtask's table.
-const NAMES: [&str; 20] = [
+const NAMES: [&str; 23] = [
     "baseline",
     "button",
     "toggle",
@@ -82,6 +83,9 @@ const NAMES: [&str; 20] = [
     "screenstack",
     "messagebox",
     "tween",
+    "table",
+    "tabview",
+    "tileview",
 ];
 
 const fn is(name: &str) -> bool {
@@ -265,6 +269,20 @@ world! {
 }
 world! {
     type TweenW = World { nodes: 32, components: TweenSet { Shape: 2, Label: 1, Tween: 1 } };
+}
+/// A `Table` of 4 rows and 3 columns.
+type Grid = Table<4, 3>;
+world! {
+    type TableW = World { nodes: 32, components: TableSet { Shape: 3, Label: 13, Grid: 1, Clip: 1 } };
+}
+world! {
+    type TabViewW = World {
+        nodes: 32,
+        components: TabViewSet { Shape: 4, Label: 3, TabView: 1, Clip: 1 },
+    };
+}
+world! {
+    type TileviewW = World { nodes: 32, components: TileviewSet { Shape: 2, Label: 1, Tileview: 1, Clip: 1 } };
 }
 
 scene! {
@@ -534,6 +552,29 @@ fn run() -> Result<u32, Error> {
                 .to(0.1, Props::new().scale(1.2), Easing::BackOut)
                 .by(0.1, Props::new().angle_degrees(90.0), Easing::Linear)
                 .start(w)?;
+            Ok(label)
+        })
+    } else if const { is("table") } {
+        measure!(TableW, renderer, |w, node, label| {
+            w.set_content_size(node, Size2::new(80.0, 30.0))?;
+            let mut grid = Grid::new();
+            grid.set_cell(0, 0, "Mon")?;
+            grid.set_cell(3, 2, "21.5")?;
+            w.add_component(node, grid)?;
+            Ok(label)
+        })
+    } else if const { is("tabview") } {
+        measure!(TabViewW, renderer, |w, node, label| {
+            w.set_content_size(node, Size2::new(96.0, 48.0))?;
+            let (a, b) = (w.create_child(node, "a")?, w.create_child(node, "b")?);
+            w.add_component(node, TabView::new(&[("Home", a), ("Wi-Fi", b)])?)?;
+            Ok(label)
+        })
+    } else if const { is("tileview") } {
+        measure!(TileviewW, renderer, |w, node, label| {
+            w.set_content_size(node, Size2::new(96.0, 48.0))?;
+            let (a, b) = (w.create_child(node, "a")?, w.create_child(node, "b")?);
+            w.add_component(node, Tileview::new(&[(0, 0, a), (1, 0, b)])?)?;
             Ok(label)
         })
     } else {
