@@ -244,6 +244,9 @@ pub type Text64 = sprig::render::Label<64>;
 /// The chart the invariant suite adds: the last 6 points.
 pub type Chart6 = sprig_ui::Chart<6>;
 
+/// The table the invariant suite adds: 3 rows of 2 columns.
+pub type Table32 = sprig_ui::Table<3, 2>;
+
 sprig::world! {
     /// The world every scenario runs in: 64 nodes, 64 probes of each type, 8 timers,
     /// 256 events, 512 trace entries, 32 listener registrations, and for the invariant
@@ -263,8 +266,8 @@ sprig::world! {
             sprig_reusable::Relay: 64,
             sprig_ui::Tween: 16,
             sprig::render::Shape: 64,
-            sprig::render::Label: 48,
-            sprig::render::Clip: 8,
+            sprig::render::Label: 64,
+            sprig::render::Clip: 12,
             sprig_ui::Button: 16,
             sprig_ui::Toggle: 8,
             sprig_ui::Slider: 8,
@@ -285,6 +288,9 @@ sprig::world! {
             sprig_ui::Arc: 4,
             sprig_ui::Scale: 4,
             Chart6: 4,
+            sprig_ui::TabView: 2,
+            sprig_ui::Tileview: 2,
+            Table32: 2,
             crate::invariants::Watch: 1,
         },
         timers: 8,
