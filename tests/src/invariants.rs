@@ -49,9 +49,10 @@
 //!   last, and at rest it is exactly on the selected option;
 //! - a slider's value is in 0..=1;
 //! - a tab view's selected tab is one of its tabs, a tile view's selected place one of
-//!   its tiles; after a frame with no operation from a hook, a table enabled in the
-//!   hierarchy is scrolled between zero and how much wider and taller its cells are
-//!   than its viewport (the node less a one-pixel outline);
+//!   its tiles; after a frame with no operation from a hook that left its node's size
+//!   as it was, a table enabled in the hierarchy is scrolled between zero and how much
+//!   wider and taller its cells are than its viewport (the node less a one-pixel
+//!   outline);
 //! - a screen stack is never deeper than its capacity, and between transitions its
 //!   input shield is down (inactive, not focusable), its top screen active and the ones
 //!   below inactive;
@@ -1524,6 +1525,18 @@ fn known_bug(name: Option<&str>, hook: Hook, error: Error) -> bool {
     error == Error::StaleHandle && slider
 }
 
+/// The tables' node sizes before a step, for [`check_shown`].
+fn table_sizes(w: &TestWorld, widgets: &[CompId]) -> Vec<(CompId, Size2)> {
+    widgets
+        .iter()
+        .filter(|&&c| w.get::<Table32>(c).is_ok())
+        .filter_map(|&c| {
+            let node = w.component_node(c).ok()?;
+            Some((c, w.content_size(node).ok()?))
+        })
+        .collect()
+}
+
 /// The widgets' own guarantees, after every step (see the module doc).
 fn check_widgets(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
     for &c in widgets {
@@ -1700,7 +1713,11 @@ const CHART_FLAT_RANGE_BUG: bool = false;
 /// text area's label shows its `shown_text`, a light's disc its `shown_color`, a dial's
 /// indicator is active exactly above `min`, a scale's labels read its major ticks'
 /// values; and a keyboard types into a live text area or none.
-fn check_shown(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
+fn check_shown(
+    w: &TestWorld,
+    widgets: &[CompId],
+    tables_before: &[(CompId, Size2)],
+) -> Result<(), String> {
     for &c in widgets {
         if !w.enabled_in_hierarchy(c).unwrap_or(false) {
             continue;
@@ -1740,9 +1757,14 @@ fn check_shown(w: &TestWorld, widgets: &[CompId]) -> Result<(), String> {
             }
         } else if let Ok(t) = w.get::<Table32>(c) {
             // Clamped at every frame to how much wider and taller the cells are than
-            // the viewport (the node less a one-pixel outline).
+            // the viewport (the node less a one-pixel outline), for the node's size
+            // then: if a tab view or a screen stack resized it later in the frame, it
+            // follows at the next one.
             let size = w.component_node(c).and_then(|n| w.content_size(n));
             let Ok(size) = size else { continue };
+            if !tables_before.contains(&(c, size)) {
+                continue;
+            }
             let cells = t.cell_size();
             let max = Vec2::new(
                 (2.0 * cells.width - (size.width - 2.0)).max(0.0),
@@ -1851,6 +1873,7 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         }
         let focus_before = w.focus();
         let hooked_before = h.borrow().hooked_runs;
+        let tables_before = table_sizes(&w, &h.borrow().widgets);
         apply(&mut w, &h, op, false);
         if std::env::var_os("SPRIG_DEBUG").is_some() {
             let lines = take_log();
@@ -1886,7 +1909,7 @@ pub fn run_case(ops: Vec<Op>, hooked: Vec<(usize, usize, Op)>) -> Result<(), Str
         check_widgets(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
         let unhooked = h.borrow().hooked_runs == hooked_before;
         if matches!(op, Op::Tick) && unhooked {
-            check_shown(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
+            check_shown(&w, &widgets, &tables_before).map_err(|e| format!("after {op:?}: {e}"))?;
             if w.focus() == focus_before {
                 check_dropdown_focus(&w, &widgets).map_err(|e| format!("after {op:?}: {e}"))?;
             }
