@@ -1515,7 +1515,7 @@ const SLIDER_TOUCH_BUG: bool = false;
 /// was destroyed fails its `late_update` (`PendingDestroy` in the frame of the destroy,
 /// `StaleHandle` after), placing none of the later pages, so [`Op::DestroyNode`] leaves
 /// pages and tiles alone while it is set. Unset it with the fix.
-const PAGE_DESTROY_BUG: bool = true;
+const PAGE_DESTROY_BUG: bool = false;
 
 /// Whether a hook's failure is one of the known bugs above, let be while they are open.
 /// `name` is the failing component's type (a widget may be destroyed in the step its

@@ -1,8 +1,8 @@
 //! Widget bugs found by the random-operation suite (`sprig_tests::invariants`), each a
-//! minimal reproduction. Fixed: a toggle's checkmark or a slider's handle destroyed
-//! under it counts as none. Open (ignored until fixed; the suite lets each be while
-//! its flag in `sprig_tests::invariants` is set): a slider's handle destroyed, for a
-//! touch; a keyboard's target destroyed; a chart of one large value.
+//! minimal reproduction, all fixed: a toggle's checkmark or a slider's handle destroyed
+//! under it counts as none (for keys, frames and touches); a keyboard's target
+//! destroyed, or left without its text area, counts as none; a chart of one large value
+//! is drawn; a tab view's or tile view's page destroyed is skipped.
 
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use sprig::render::damage::BusCost;
@@ -310,4 +310,42 @@ world! {
         components: SubmitSet { TextArea: 1, Keyboard: 1, Shape: 3, Text64: 1, Clip: 1, Submitted: 1 },
         listeners: 2,
     };
+}
+
+world! {
+    type Tabs = World {
+        nodes: 16,
+        components: TabsSet { Shape: 4, sprig::render::Label: 3, sprig_ui::TabView: 1, Clip: 1 },
+    };
+}
+
+/// A tab view one of whose pages is destroyed (`ui/src/tab_view.rs`, `sync`): its
+/// `late_update` failed every frame (`PendingDestroy`, then `StaleHandle`) and stopped
+/// placing the pages after the dead one. Expected: the dead page is skipped, the others
+/// are placed and shown, no hook error. Found by the random-operation suite.
+#[test]
+fn a_tab_view_whose_page_is_destroyed_places_the_others() -> Result<(), sprig::Error> {
+    let mut world = Tabs::new();
+    let root = world.root();
+    let node = world.create_child(root, "Tabs")?;
+    world.set_content_size(node, Size2::new(60.0, 40.0))?;
+    let pages = [
+        world.create_child(root, "a")?,
+        world.create_child(root, "b")?,
+        world.create_child(root, "c")?,
+    ];
+    let tabs = sprig_ui::TabView::new(&[("A", pages[0]), ("B", pages[1]), ("C", pages[2])])?;
+    let view = world.add_component(node, tabs)?;
+    world.tick(0.02)?;
+    world.destroy(pages[1])?;
+    world.tick(0.02)?;
+    world.get_mut::<sprig_ui::TabView>(view)?.set_selected(2)?;
+    for _ in 0..40 {
+        world.tick(0.02)?;
+    }
+    assert_eq!(world.hook_errors(), 0, "{:?}", world.last_hook_error());
+    // The third page slid in and is shown; the first slid out.
+    assert!(world.active(pages[2])?);
+    assert!(!world.active(pages[0])?);
+    Ok(())
 }

@@ -307,6 +307,11 @@ impl TabView {
         let below = h - bar;
         picker::place(world, node, parts.content, Area::new(0.0, 0.0, w, below))?;
         for (k, &(_, page)) in self.tabs.iter().enumerate() {
+            // A page whose node was destroyed (even this frame) is skipped: its tab
+            // stays, and shows nothing.
+            if !world.is_valid_strict(page) {
+                continue;
+            }
             let shift = k as f32 - self.position;
             let area = Area::new(shift * w, 0.0, w, below);
             picker::place(world, parts.content, page, area)?;

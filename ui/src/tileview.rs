@@ -234,6 +234,11 @@ impl Tileview {
         let (w, h) = (size.width, size.height);
         picker::place(world, node, content, Area::new(0.0, 0.0, w, h))?;
         for &(c, r, page) in &self.tiles {
+            // A tile whose node was destroyed (even this frame) is skipped: its place
+            // stays, and shows nothing.
+            if !world.is_valid_strict(page) {
+                continue;
+            }
             let across = f32::from(c) - self.position.0;
             let down = f32::from(r) - self.position.1;
             // Later rows lie below: y falls as the row grows.
