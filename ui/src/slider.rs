@@ -152,8 +152,7 @@ impl Slider {
 
     /// Puts the handle's anchor at the value's point.
     fn place(&self, ctx: &mut Ctx<impl AnyWorld>) -> HookResult {
-        // A handle node destroyed since (even this frame) counts as none.
-        let Some(handle) = self.handle.filter(|&handle| ctx.is_valid_strict(handle)) else {
+        let Some(handle) = self.live_handle(ctx) else {
             return Ok(());
         };
         let node = ctx.node();
@@ -171,6 +170,11 @@ impl Slider {
             ctx.set_position(handle, at)?;
         }
         Ok(())
+    }
+
+    /// The handle, unless its node was destroyed since (even this frame): then none.
+    fn live_handle(&self, ctx: &Ctx<impl AnyWorld>) -> Option<NodeId> {
+        self.handle.filter(|&handle| ctx.is_valid_strict(handle))
     }
 
     /// Sets the value from a change made by input: places the handle and sends the
@@ -222,7 +226,7 @@ impl Hooks for Slider {
         match touch.phase {
             TouchPhase::Down => {
                 let (at, length) = self.along(ctx, touch.world)?;
-                let on_handle = match self.handle.filter(|&h| ctx.is_valid_strict(h)) {
+                let on_handle = match self.live_handle(ctx) {
                     Some(h) => contains(ctx, h, touch.world)?,
                     None => false,
                 };
