@@ -11,9 +11,9 @@
 
 use embedded_graphics::pixelcolor::Rgb888;
 
-use crate::render::canvas::Canvas;
+use crate::render::canvas::{AxisRows, Canvas};
 use crate::render::color::RenderColor;
-use crate::render::fixed::{fx, isqrt_u64, Fx, FxPoint, FX_BITS};
+use crate::render::fixed::{fx, isqrt_u64, Fx, FxPoint, FX_BITS, FX_ONE};
 use crate::render::gradient::Falloff;
 use crate::render::shape::Ramp;
 use crate::render::span;
@@ -302,9 +302,13 @@ impl ArcShader {
     }
 
     /// Draws the arc in `color` a row at a time when the node's map keeps the axes
-    /// apart: only the pixels between the visible circle and the hole are shaded, one
-    /// by one through [`alpha`](Self::alpha) (the same pixels as the sampler). False
-    /// for other maps.
+    /// apart; false for other maps. On a row, the pixels the arc may cover lie between
+    /// the visible circle and the hole: at most two runs. Only the pixels near an edge
+    /// are shaded one by one through [`alpha`](Self::alpha): those within a pixel of
+    /// either circle, of either end's line, or of a round end's disc. Between them the
+    /// band is whole and each end's test is on one side of its line, so the alpha is the
+    /// same across the stretch: shaded once, filled as a span. The same pixels as the
+    /// sampler everywhere.
     pub(crate) fn draw_rows<C: RenderColor>(
         &self,
         canvas: &mut Canvas<'_, C>,
@@ -314,6 +318,9 @@ impl ArcShader {
         let Some(rows) = canvas.axis_rows(bounds) else {
             return false;
         };
+        if self.in_hole(&rows) {
+            return true;
+        }
         let ink = C::from_rgb888(color);
         for (y, ly) in rows.rows() {
             let dy = (ly - self.cy).unsigned_abs();
@@ -332,24 +339,157 @@ impl ArcShader {
                 Some((h0, h1)) => [(v0, h0.clamp(v0, v1)), (h1.clamp(v0, v1), v1)],
                 None => [(v0, v1), (v1, v1)],
             };
+            // Where the band is whole: inside `full_out`, outside `full_in` (left and
+            // right of it).
+            let whole = match (
+                disc(self.full_out),
+                self.full_in.checked_sub(1).and_then(disc),
+            ) {
+                (Some((o0, o1)), Some((i0, i1))) => [(o0, i0.min(o1)), (i1.max(o0), o1)],
+                (Some(out), None) => [out, (i32::MAX, i32::MAX)],
+                (None, _) => [(i32::MAX, i32::MAX); 2],
+            };
+            let edges = self.row_edges(&rows, ly - self.cy);
             for (x0, x1) in runs {
                 let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
                     continue;
                 };
-                for (x, pixel) in (start..).zip(pixels.iter_mut()) {
-                    let p = FxPoint {
-                        x: rows.x_at(x),
-                        y: ly,
-                    };
-                    match span::times(self.alpha(p), opacity) {
-                        0 => {}
-                        u8::MAX => *pixel = ink,
-                        alpha => *pixel = ink.blend(*pixel, alpha),
+                let end = start + pixels.len() as i32;
+                let shade = |pixels: &mut [C], from: i32, to: i32| {
+                    for x in from..to {
+                        let p = FxPoint {
+                            x: rows.x_at(x),
+                            y: ly,
+                        };
+                        let Some(pixel) = pixels.get_mut((x - start) as usize) else {
+                            continue;
+                        };
+                        match span::times(self.alpha(p), opacity) {
+                            0 => {}
+                            u8::MAX => *pixel = ink,
+                            alpha => *pixel = ink.blend(*pixel, alpha),
+                        }
                     }
+                };
+                let mut at = start;
+                for (w0, w1) in whole {
+                    let w0 = w0.clamp(at, end);
+                    let w1 = w1.clamp(w0, end);
+                    shade(pixels, at, w0);
+                    // The whole band, cut where it is near an end.
+                    at = w0;
+                    for (e0, e1) in edges {
+                        let (e0, e1) = (e0.clamp(at, w1), e1.clamp(at, w1));
+                        self.fill_stretch(pixels, (start, at, e0), (ink, ly, opacity), &rows);
+                        shade(pixels, e0, e1);
+                        at = at.max(e1).max(e0);
+                    }
+                    self.fill_stretch(pixels, (start, at, w1), (ink, ly, opacity), &rows);
+                    at = at.max(w1);
                 }
+                shade(pixels, at, end);
             }
         }
         true
+    }
+
+    /// Fills the columns `from..to` of a row whose first pixel is column `start` with
+    /// the one alpha they share (that of the first).
+    fn fill_stretch<C: RenderColor>(
+        &self,
+        pixels: &mut [C],
+        (start, from, to): (i32, i32, i32),
+        (ink, ly, opacity): (C, Fx, u8),
+        rows: &AxisRows,
+    ) {
+        if from >= to {
+            return;
+        }
+        let p = FxPoint {
+            x: rows.x_at(from),
+            y: ly,
+        };
+        let alpha = span::times(self.alpha(p), opacity);
+        if let Some(run) = pixels.get_mut((from - start) as usize..(to - start) as usize) {
+            span::fill_run(run, ink, alpha);
+        }
+    }
+
+    /// The columns of a row (`dy` from the centre) near an edge across the band,
+    /// sorted by their first column: within a pixel of each end's line, and the
+    /// columns of each round end's disc. Empty stretches for an edge the row does not
+    /// meet.
+    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> [(i32, i32); 4] {
+        let mut edges = [(i32::MAX, i32::MAX); 4];
+        if self.whole {
+            return edges;
+        }
+        let reach = (Falloff::half(&self.ramp) + 1) << FX_BITS;
+        let everything = (i32::MIN, i32::MAX);
+        // A column more each side (none for no columns).
+        let widen = |(x0, x1): (i32, i32)| {
+            if x0 < x1 {
+                (x0.saturating_sub(1), x1.saturating_add(1))
+            } else {
+                (i32::MAX, i32::MAX)
+            }
+        };
+        // `(x · a + b) >> FX_BITS` is an end's distance at `x` from the centre.
+        let line = |a: Fx, b: Fx| -> (i32, i32) {
+            if a == 0 {
+                return if b.abs() < reach {
+                    everything
+                } else {
+                    (i32::MAX, i32::MAX)
+                };
+            }
+            let (p, q) = ((-reach - b) / a, (reach - b) / a);
+            let (lo, hi) = (p.min(q), p.max(q));
+            widen(rows.columns(self.cx + lo - FX_ONE, self.cx + hi + FX_ONE))
+        };
+        edges[0] = line(self.start.1, -dy * self.start.0);
+        edges[1] = line(-self.end.1, self.end.0 * dy);
+        if self.cap == Cap::Round {
+            for (edge, &(ex, ey)) in edges[2..].iter_mut().zip(&self.caps) {
+                let off = (dy - ey).unsigned_abs();
+                if let Some(room) = off
+                    .checked_mul(off)
+                    .and_then(|o| self.cap_reach.checked_sub(o))
+                {
+                    let r = isqrt_u64(room) as Fx;
+                    *edge =
+                        widen(rows.columns(self.cx + ex - r - FX_ONE, self.cx + ex + r + FX_ONE));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges
+    }
+
+    /// Whether every pixel of `rows` lies in the hole, where the arc covers nothing:
+    /// the centres of its four corner pixels do (a disc holds a rectangle when it holds
+    /// its corners). A redraw of something small inside a dial then costs the arc
+    /// nothing.
+    fn in_hole(&self, rows: &AxisRows) -> bool {
+        let area = rows.area();
+        if self.hole == 0 || area.size.width == 0 || area.size.height == 0 {
+            return false;
+        }
+        let (x0, y0) = (area.top_left.x, area.top_left.y);
+        let (x1, y1) = (
+            x0 + area.size.width as i32 - 1,
+            y0 + area.size.height as i32 - 1,
+        );
+        let ys = [rows.y_at(y0), rows.y_at(y1)];
+        [rows.x_at(x0), rows.x_at(x1)].iter().all(|&x| {
+            ys.iter().all(|&y| {
+                let (dx, dy) = ((x - self.cx).unsigned_abs(), (y - self.cy).unsigned_abs());
+                dx.checked_mul(dx)
+                    .zip(dy.checked_mul(dy))
+                    .and_then(|(a, b)| a.checked_add(b))
+                    .is_some_and(|d2| d2 < self.hole)
+            })
+        })
     }
 
     /// Draws the arc through the sampler (any map).
@@ -363,5 +503,114 @@ impl ArcShader {
             let alpha = self.alpha(p);
             (alpha > 0).then_some((color, alpha))
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Affine2;
+    use crate::render::canvas::NodeMaps;
+    use crate::render::shape::half_pixel;
+    use embedded_graphics::prelude::{Point, Size};
+    use embedded_graphics::primitives::Rectangle;
+
+    /// The arc drawn by `draw_rows` (false if it declined) and by the sampler, over a
+    /// grey background, in a 48 × 48 tile clipped to `clip`.
+    fn both(
+        to_screen: Affine2,
+        content: Rect,
+        arc: (f32, f32, f32, Cap, bool),
+        clip: Rectangle,
+        opacity: u8,
+    ) -> Option<([Rgb888; 48 * 48], [Rgb888; 48 * 48])> {
+        let (start, sweep, thickness, cap, soft) = arc;
+        let half = half_pixel(&to_screen)?;
+        let shader = ArcShader::new(&content, (start, sweep), thickness, cap, half, soft)?;
+        let tile = Rectangle::new(Point::zero(), Size::new(48, 48));
+        let maps = NodeMaps::new(&to_screen, &content);
+        let color = Rgb888::new(250, 120, 10);
+        let mut rows = [Rgb888::new(40, 40, 40); 48 * 48];
+        let mut sampled = rows;
+        let mut canvas = Canvas::new(&mut rows, tile, clip, to_screen, content, opacity, &maps);
+        let drawn = shader.draw_rows(&mut canvas, content, color);
+        let mut canvas = Canvas::new(&mut sampled, tile, clip, to_screen, content, opacity, &maps);
+        shader.draw_sampled(&mut canvas, content, color);
+        drawn.then_some((rows, sampled))
+    }
+
+    #[test]
+    fn a_row_at_a_time_draws_the_sampler_s_pixels() {
+        let whole = Rectangle::new(Point::zero(), Size::new(48, 48));
+        let clips = [
+            whole,
+            Rectangle::new(Point::new(5, 9), Size::new(17, 3)),
+            Rectangle::new(Point::new(20, 20), Size::new(8, 8)),
+            Rectangle::new(Point::new(30, 2), Size::new(18, 40)),
+        ];
+        // Upright, moved by fractions, scaled, mirrored.
+        let maps = [
+            (1.0, -1.0, 2.0, 46.0),
+            (1.0, -1.0, 3.37, 44.71),
+            (1.5, -1.5, 1.25, 47.5),
+            (-1.0, -1.0, 45.5, 46.2),
+            (0.75, -1.25, 4.0, 46.0),
+        ];
+        let mut checked = 0;
+        let mut spans = 0;
+        for (a, d, tx, ty) in maps {
+            let to_screen = Affine2 {
+                a,
+                b: 0.0,
+                c: 0.0,
+                d,
+                tx,
+                ty,
+            };
+            for (start, sweep) in [
+                (-135.0, 270.0),
+                (0.0, 90.0),
+                (17.3, 163.0),
+                (90.0, 181.0),
+                (200.0, -75.5),
+                (33.0, 359.5),
+                (10.0, 360.0),
+                (-90.0, 0.8),
+                (45.0, 180.0),
+            ] {
+                for thickness in [0.7, 3.0, 9.5, 40.0] {
+                    for cap in [Cap::Butt, Cap::Round] {
+                        for soft in [true, false] {
+                            for (k, clip) in clips.iter().enumerate() {
+                                let opacity = if k == 1 { 140 } else { 255 };
+                                let content = Rect::new(0.0, 0.0, 41.0, 39.0);
+                                let arc = (start, sweep, thickness, cap, soft);
+                                let Some((rows, sampled)) =
+                                    both(to_screen, content, arc, *clip, opacity)
+                                else {
+                                    continue;
+                                };
+                                for (i, (r, s)) in rows.iter().zip(&sampled).enumerate() {
+                                    assert_eq!(
+                                        r,
+                                        s,
+                                        "pixel ({}, {}) of {arc:?} through {:?}, clip {clip:?}",
+                                        i % 48,
+                                        i / 48,
+                                        (a, d, tx, ty)
+                                    );
+                                }
+                                spans += usize::from(rows != [Rgb888::new(40, 40, 40); 48 * 48]);
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 1000 && spans > 500,
+            "{checked} arcs, {spans} drew"
+        );
     }
 }

@@ -829,7 +829,7 @@ fn fill_row<C: RenderColor, F: Falloff>(
 /// of its linear part): so a pixel with any coverage has its centre less than half a
 /// pixel, on screen, from the outline, and touches the node's box, which the damage
 /// covers. `None` for a map that flattens the node.
-fn half_pixel(to_screen: &crate::Affine2) -> Option<Fx> {
+pub(crate) fn half_pixel(to_screen: &crate::Affine2) -> Option<Fx> {
     let m = to_screen;
     let det = m.a * m.d - m.b * m.c;
     let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
