@@ -361,7 +361,7 @@ fn the_three_screens_fit_the_world_and_their_nodes_come_back() {
     let with_wifi = s.world.node_count();
     assert_eq!(
         (thermostat_only, with_settings, with_wifi),
-        (26, 52, 60),
+        (28, 54, 62),
         "nodes: the root, the host, the thermostat and its gear; the settings and the \
          shield; the Wi-Fi screen"
     );

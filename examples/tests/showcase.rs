@@ -6,9 +6,11 @@ use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
-use sprig::render::{Label, Renderer, Sprite};
+use sprig::render::{Cap, Geometry, Label, Renderer, Shape, Sprite};
 use sprig::{Key, NodeId, Rect, Size2, TouchPhase, Vec2};
-use sprig_examples::showcase::{Demand, Mode, Ring, Segments, Thermostat};
+use sprig_examples::showcase::{
+    Demand, Mode, Segments, Thermostat, DIAL_START_DEGREES, DIAL_SWEEP_DEGREES,
+};
 use sprig_examples::{build_showcase, Layout, ShowcaseScene, ShowcaseWorld, SHOWCASE_DT};
 use sprig_ui::{Button, ButtonState};
 
@@ -188,33 +190,56 @@ fn the_room_warms_while_heating_and_holds_once_there() {
     assert_eq!(world.get::<Label>(status).unwrap().text.as_str(), "HOLDING");
 }
 
+/// The sweep of the dial's fill arc.
+fn fill_sweep(world: &ShowcaseWorld, scene: &ShowcaseScene) -> f32 {
+    let fill = world.child_by_name(scene.ring, "Fill").unwrap().unwrap();
+    let shape = world.component_of::<Shape>(fill).unwrap().unwrap();
+    match world.get::<Shape>(shape).unwrap().geometry {
+        Geometry::Arc {
+            start_degrees,
+            sweep_degrees,
+            ..
+        } => {
+            assert_eq!(start_degrees, DIAL_START_DEGREES);
+            sweep_degrees
+        }
+        _ => panic!("the fill is an arc"),
+    }
+}
+
 #[test]
 fn the_ring_sweeps_in_and_its_knob_sits_at_the_end_of_the_fill() {
     let (mut world, scene) = showcase(&Layout::SQUARE);
-    let ring = world.component_of::<Ring>(scene.ring).unwrap().unwrap();
-    let early = world.get::<Ring>(ring).unwrap().value;
+    let early = fill_sweep(&world, &scene) / DIAL_SWEEP_DEGREES;
     run(&mut world, 1.5);
     let share = world
         .get::<Thermostat>(scene.thermostat)
         .unwrap()
         .target_share();
-    let r = world.get::<Ring>(ring).unwrap().clone();
+    let sweep = fill_sweep(&world, &scene);
     assert!(
         early > 0.0 && early < share / 4.0,
         "starts near empty: {early}"
     );
-    assert_eq!(r.value, share);
+    assert_eq!(sweep, DIAL_SWEEP_DEGREES * share);
     let knob = world.child_by_name(scene.ring, "Knob").unwrap().unwrap();
-    let (sin, cos) = sprig::sin_cos_degrees(r.start_degrees + r.sweep_degrees * share);
+    let (sin, cos) = sprig::sin_cos_degrees(DIAL_START_DEGREES + sweep);
     let radius = 196.0 / 2.0 - 14.0 / 2.0;
     assert_eq!(
         world.position(knob).unwrap(),
         Vec2::new(radius * sin, radius * cos)
     );
+    // The track under the fill goes the whole way round, in the track's colour.
+    let track = world.child_by_name(scene.ring, "Track").unwrap().unwrap();
+    let track = world.component_of::<Shape>(track).unwrap().unwrap();
+    let track = world.get::<Shape>(track).unwrap();
+    assert!(matches!(
+        track.geometry,
+        Geometry::Arc { sweep_degrees, .. } if sweep_degrees == DIAL_SWEEP_DEGREES
+    ));
+    assert_eq!(track.fill, Some(Layout::SQUARE.palette.track));
 }
 
-/// Where a node paints: its label's text box when it has one (a wrapping, clamped label
-/// stays in its content box), else its content box.
 fn painted(world: &mut ShowcaseWorld, node: NodeId) -> Rect {
     let b = world.world_content_box(node).unwrap();
     let label = world.component_of::<Label>(node).unwrap();
@@ -287,7 +312,7 @@ fn every_layout_fits_its_panel_and_no_two_parts_collide() {
 sprig::world! {
     type Widgets = World {
         nodes: 4,
-        components: WidgetSet { Segments: 1, Ring: 1 },
+        components: WidgetSet { Segments: 1, Shape: 2 },
     };
 }
 
@@ -337,38 +362,6 @@ fn segments_light_exactly_the_segments_of_each_digit() {
     assert_eq!(at(19, 20), BG);
 }
 
-#[test]
-fn a_ring_fills_clockwise_from_its_start() {
-    let display = render_widget(Size2::new(36.0, 36.0), |world, node| {
-        world
-            .add_component(
-                node,
-                Ring {
-                    start_degrees: 0.0,
-                    sweep_degrees: 270.0,
-                    value: 1.0 / 3.0,
-                    width: 6.0,
-                    track: OFF,
-                    fill: ON,
-                },
-            )
-            .unwrap();
-    });
-    let at = |x, y| display.get_pixel(Point::new(x, y));
-    // Radius 15 (the middle of the band), centre (20, 20), y down on screen.
-    assert_eq!(
-        at(30, 9),
-        ON,
-        "45° (top right): filled (the fill ends at 90°)"
-    );
-    assert_eq!(at(30, 30), OFF, "135°: track");
-    assert_eq!(at(9, 30), OFF, "225°: track");
-    assert_eq!(at(9, 9), BG, "315°: past the track's end");
-    assert_eq!(at(20, 20), BG, "the centre is empty");
-    assert_eq!(at(20, 1), BG, "outside the ring");
-    assert_ne!(at(20, 2), BG, "the top edge is smoothed, not cut");
-}
-
 /// The frame the flame's sprite shows, or `None` while its node is inactive.
 fn flame_frame(world: &ShowcaseWorld, scene: &ShowcaseScene) -> Option<u16> {
     if !world.active_in_hierarchy(scene.flame).unwrap() {
@@ -415,12 +408,13 @@ fn same_pixels(a: &SimulatorDisplay<Rgb888>, b: &SimulatorDisplay<Rgb888>, size:
     })
 }
 
-/// A ring alone on a node placed by `place` (no knob to hide a missed pixel), its value
-/// set to each of `values` in turn: every frame drawn with damage must equal a full
-/// redraw. The pixels each of those frames flushed.
+/// A dial's ring as the showcase builds it (a track, and a fill arc over it, on two
+/// child nodes of the node placed by `place`, no knob to hide a missed pixel), its fill
+/// set to each of `values` of the sweep in turn: every frame drawn with damage must
+/// equal a full redraw. The pixels each of those frames flushed.
 fn step_ring(
     screen: Size,
-    place: impl FnOnce(&mut Widgets, NodeId),
+    place: impl Fn(&mut Widgets, NodeId),
     ring: Ring,
     values: &[f32],
 ) -> Vec<u64> {
@@ -428,14 +422,31 @@ fn step_ring(
     let root = world.root();
     let node = world.create_child(root, "Ring").unwrap();
     place(&mut world, node);
-    let ring = world.add_component(node, ring).unwrap();
+    let size = world.content_size(node).unwrap();
+    let arc = |sweep: f32, color: Rgb888| {
+        Shape::arc(ring.start_degrees, sweep, ring.width, Cap::Round).with_fill(color)
+    };
+    let track = world.create_child(node, "Track").unwrap();
+    world.set_content_size(track, size).unwrap();
+    world
+        .add_component(track, arc(ring.sweep_degrees, ring.track))
+        .unwrap();
+    let fill = world.create_child(node, "Fill").unwrap();
+    world.set_content_size(fill, size).unwrap();
+    let fill = world
+        .add_component(fill, arc(ring.sweep_degrees * ring.value, ring.fill))
+        .unwrap();
     let mut damaged = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
     let mut renderer: Renderer<Rgb888, 4, 4096> =
         Renderer::new(screen, BG, BusCost::RGB565_MIPI_DCS);
     renderer.render(&mut world, &mut damaged).unwrap();
     let mut flushed = Vec::new();
     for &value in values {
-        world.get_mut::<Ring>(ring).unwrap().value = value;
+        if let Geometry::Arc { sweep_degrees, .. } =
+            &mut world.get_mut::<Shape>(fill).unwrap().geometry
+        {
+            *sweep_degrees = ring.sweep_degrees * value;
+        }
         let stats = renderer.render(&mut world, &mut damaged).unwrap();
         let mut full = SimulatorDisplay::<Rgb888>::with_default_color(screen, BG);
         let mut fresh: Renderer<Rgb888, 4, 4096> =
@@ -447,7 +458,17 @@ fn step_ring(
     flushed
 }
 
-/// A ring of the showcase's colours, empty.
+/// A dial's ring: where and how far it goes, the share filled, its width and colours.
+struct Ring {
+    start_degrees: f32,
+    sweep_degrees: f32,
+    value: f32,
+    width: f32,
+    track: Rgb888,
+    fill: Rgb888,
+}
+
+/// A ring of the showcase's colours.
 fn ring(start_degrees: f32, sweep_degrees: f32, value: f32, width: f32) -> Ring {
     Ring {
         start_degrees,

@@ -1,30 +1,24 @@
-//! The showcase's drawables draw unrotated nodes a row at a time: every pixel the same
-//! as the per-pixel sampling they drew with before (kept here as reference drawables,
-//! copied from it), over many sizes, positions, scales, mirrors, opacities, angles and
-//! values.
+//! The showcase's seven-segment digits draw unrotated nodes a row at a time: every pixel
+//! the same as the per-pixel sampling they drew with before (kept here as a reference
+//! drawable, copied from it), over many sizes, positions, scales, mirrors, opacities,
+//! angles and values. (The dial's ring is the core's arc, whose rows are checked against
+//! its sampler in the core.)
 
 use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::prelude::{Point, Size};
 use embedded_graphics_simulator::SimulatorDisplay;
 use sprig::render::damage::BusCost;
-use sprig::render::fixed::{fx, Fx, FxPoint, FX_ONE};
-use sprig::render::{Canvas, Draw, Fingerprint, RenderColor, Renderer};
+use sprig::render::fixed::{fx, Fx, FxPoint};
+use sprig::render::{Canvas, Draw, RenderColor, Renderer};
 use sprig::{component, Hooks, NodeId, Rect, Size2, Vec2};
-use sprig_examples::showcase::{Ring, Segments};
+use sprig_examples::showcase::Segments;
 
 /// The per-pixel `Segments` as it was.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OldSegments(Segments);
 
-/// The per-pixel `Ring` as it was.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OldRing(Ring);
-
 #[component(draw)]
 impl Hooks for OldSegments {}
-
-#[component(draw)]
-impl Hooks for OldRing {}
 
 fn segment_mask(c: char) -> u8 {
     match c {
@@ -148,117 +142,10 @@ impl Draw for OldSegments {
     }
 }
 
-fn direction(degrees: f32) -> FxPoint {
-    let (sin, cos) = sprig::sin_cos_degrees(degrees);
-    FxPoint {
-        x: fx(sin),
-        y: fx(cos),
-    }
-}
-
-const REACH: Fx = 1 << 30;
-
-fn cross(a: FxPoint, b: FxPoint) -> i64 {
-    a.x * b.y - a.y * b.x
-}
-
-#[derive(Clone, Copy)]
-enum Sweep {
-    All,
-    Nothing,
-    Half { from: FxPoint, to: FxPoint },
-    More { from: FxPoint, to: FxPoint },
-}
-
-impl Sweep {
-    fn new(from: FxPoint, to: FxPoint, degrees: f32) -> Sweep {
-        if degrees >= 360.0 {
-            Sweep::All
-        } else if degrees > 180.0 {
-            Sweep::More { from, to }
-        } else if degrees > 0.0 {
-            Sweep::Half { from, to }
-        } else {
-            Sweep::Nothing
-        }
-    }
-
-    fn contains(self, p: FxPoint) -> bool {
-        match self {
-            Sweep::All => true,
-            Sweep::Nothing => false,
-            Sweep::Half { from, to } => cross(from, p) <= 0 && cross(p, to) <= 0,
-            Sweep::More { from, to } => !(cross(to, p) < 0 && cross(p, from) < 0),
-        }
-    }
-}
-
-impl Draw for OldRing {
-    const DRAWS: bool = true;
-
-    fn draw<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) {
-        let r = &self.0;
-        let content = canvas.content();
-        let (cx, cy) = (
-            fx(content.x + content.width / 2.0),
-            fx(content.y + content.height / 2.0),
-        );
-        let outer = fx(content.width.min(content.height) / 2.0).clamp(0, REACH);
-        let inner = (outer - fx(r.width)).max(0);
-        let sweep = r.sweep_degrees.clamp(0.0, 360.0);
-        let value = if r.value.is_nan() {
-            0.0
-        } else {
-            r.value.clamp(0.0, 1.0)
-        };
-        let filled = sweep * value;
-        let start = direction(r.start_degrees);
-        let track = Sweep::new(start, direction(r.start_degrees + sweep), sweep);
-        let fill = Sweep::new(start, direction(r.start_degrees + filled), filled);
-        let (outer2, inner2) = (outer * outer, inner * inner);
-        let coverage = |r2_minus_d2: i64, r: Fx| -> i64 {
-            let band = r * FX_ONE;
-            if r <= 0 || r2_minus_d2 >= band {
-                255
-            } else if r2_minus_d2 <= -band {
-                0
-            } else {
-                (r2_minus_d2 / (2 * r) + FX_ONE / 2) * 255 / FX_ONE
-            }
-        };
-        canvas.paint_fixed(content, |p: FxPoint| {
-            let d = FxPoint {
-                x: p.x - cx,
-                y: p.y - cy,
-            };
-            if d.x.abs() > REACH || d.y.abs() > REACH {
-                return None;
-            }
-            let d2 = d.x * d.x + d.y * d.y;
-            let alpha = coverage(outer2 - d2, outer).min(coverage(d2 - inner2, inner));
-            if alpha <= 0 {
-                return None;
-            }
-            let color = if fill.contains(d) {
-                r.fill
-            } else if track.contains(d) {
-                r.track
-            } else {
-                return None;
-            };
-            Some((color, alpha.min(255) as u8))
-        });
-    }
-
-    fn appearance(&self) -> u32 {
-        Fingerprint::new().word(1).finish()
-    }
-}
-
 sprig::world! {
     type W = World {
         nodes: 4,
-        components: Set { Segments: 1, Ring: 1, OldSegments: 1, OldRing: 1 },
+        components: Set { Segments: 1, OldSegments: 1 },
     };
 }
 
@@ -390,50 +277,4 @@ fn segments_drawn_as_spans_light_the_pixels_they_lit_one_by_one() {
     }
     // The cases draw something: hundreds of pixels each on average.
     assert!(pixels > 600 * 500, "{pixels} pixels drawn");
-}
-
-#[test]
-fn a_ring_drawn_in_rows_covers_the_pixels_it_covered_one_by_one() {
-    let mut rng = Rng(11);
-    let mut pixels = 0;
-    for case in 0..1500 {
-        let place = rng.place(90.0);
-        let ring = Ring {
-            start_degrees: rng.range(-400.0, 400.0),
-            sweep_degrees: match rng.next() % 5 {
-                0 => 360.0,
-                1 => 0.0,
-                _ => rng.range(0.0, 370.0),
-            },
-            value: match rng.next() % 4 {
-                0 => 1.0,
-                1 => 0.0,
-                _ => rng.range(0.0, 1.0),
-            },
-            width: match rng.next() % 4 {
-                0 => rng.range(0.0, 3.0),
-                1 => 1000.0,
-                _ => rng.range(0.0, 20.0),
-            },
-            track: Rgb888::new(40, 40, 60),
-            fill: Rgb888::new(255, 128, 0),
-        };
-        let new = render(&place, |w, n| {
-            w.add_component(n, ring.clone()).unwrap();
-        });
-        let old = render(&place, |w, n| {
-            w.add_component(n, OldRing(ring.clone())).unwrap();
-        });
-        pixels += drawn(&old);
-        assert_eq!(
-            same(&new, &old),
-            None,
-            "case {case}: {ring:?} size {:?} at {:?} scale {:?} opacity {}",
-            place.size,
-            place.at,
-            place.scale,
-            place.opacity
-        );
-    }
-    assert!(pixels > 1500 * 200, "{pixels} pixels drawn");
 }

@@ -613,4 +613,89 @@ mod tests {
             "{checked} arcs, {spans} drew"
         );
     }
+
+    /// A small generator for the random cases.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self) -> u32 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) as u32
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * (self.next() % 10_000) as f32 / 10_000.0
+        }
+    }
+
+    #[test]
+    fn random_arcs_drawn_a_row_at_a_time_are_the_sampler_s_pixels() {
+        let mut rng = Lcg(7);
+        let mut drew = 0;
+        for case in 0..1500 {
+            let scale = |rng: &mut Lcg| {
+                let s = rng.range(0.4, 2.5);
+                if rng.next().is_multiple_of(4) {
+                    -s
+                } else {
+                    s
+                }
+            };
+            let (a, d) = (scale(&mut rng), -scale(&mut rng));
+            let to_screen = Affine2 {
+                a,
+                b: 0.0,
+                c: 0.0,
+                d,
+                tx: 24.0 + rng.range(-8.0, 8.0) - 20.0 * a,
+                ty: 24.0 + rng.range(-8.0, 8.0) - 20.0 * d,
+            };
+            let content = Rect::new(0.0, 0.0, rng.range(2.0, 44.0), rng.range(2.0, 44.0));
+            let sweep = match rng.next() % 5 {
+                0 => 360.0,
+                1 => rng.range(-370.0, 0.0),
+                _ => rng.range(0.0, 370.0),
+            };
+            let thickness = match rng.next() % 4 {
+                0 => rng.range(0.1, 2.0),
+                1 => 1000.0,
+                _ => rng.range(0.0, 20.0),
+            };
+            let cap = if rng.next().is_multiple_of(2) {
+                Cap::Butt
+            } else {
+                Cap::Round
+            };
+            let arc = (
+                rng.range(-400.0, 400.0),
+                sweep,
+                thickness,
+                cap,
+                !rng.next().is_multiple_of(3),
+            );
+            let whole = Rectangle::new(Point::zero(), Size::new(48, 48));
+            let opacity = if rng.next().is_multiple_of(3) {
+                90
+            } else {
+                255
+            };
+            let Some((rows, sampled)) = both(to_screen, content, arc, whole, opacity) else {
+                continue;
+            };
+            for (i, (r, s)) in rows.iter().zip(&sampled).enumerate() {
+                assert_eq!(
+                    r,
+                    s,
+                    "case {case}: pixel ({}, {}) of {arc:?} in {content:?} through {to_screen:?}",
+                    i % 48,
+                    i / 48
+                );
+            }
+            drew += usize::from(rows != [Rgb888::new(40, 40, 40); 48 * 48]);
+        }
+        assert!(drew > 1000, "{drew} arcs drew");
+    }
 }

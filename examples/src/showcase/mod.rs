@@ -26,7 +26,7 @@ use settings::{GearIcon, History, Navigator, PasswordField, PasswordKeys, Screen
 use sprig::render::font::Font;
 #[cfg(feature = "settings")]
 use sprig::render::Clip;
-use sprig::render::{Image, Label, Overflow, Shape, Sprite, SpriteSheet};
+use sprig::render::{Cap, Image, Label, Overflow, Shape, Sprite, SpriteSheet};
 #[cfg(feature = "settings")]
 use sprig::Comp;
 use sprig::{scene, world, CompId, Error, NodeId, Size2, Vec2};
@@ -38,16 +38,17 @@ use sprig_ui::{Backdrop, BlockInput, Dropdown, FocusGroup, FocusIndicator, Rolle
 pub use layout::{Layout, Place};
 pub use strings::Strings;
 pub use thermostat::{
-    Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, Units, STEP,
+    Clock, Demand, Dial, Mode, ModeMenu, Palette, StatusLight, Stepper, Thermostat, Units,
+    DIAL_START_DEGREES, DIAL_SWEEP_DEGREES, STEP,
 };
-pub use widgets::{Ring, Segments};
+pub use widgets::Segments;
 
 /// The showcase's node capacity: its world's, and its renderers'.
 #[cfg(not(feature = "settings"))]
 pub const SHOWCASE_NODES: usize = 32;
 /// The showcase's node capacity: its world's, and its renderers'.
 #[cfg(feature = "settings")]
-pub const SHOWCASE_NODES: usize = 60;
+pub const SHOWCASE_NODES: usize = 62;
 
 #[cfg(not(feature = "settings"))]
 world! {
@@ -65,8 +66,7 @@ world! {
             StatusLight: 1,
             Clock: 1,
             Segments: 1,
-            Ring: 1,
-            Shape: 10,
+            Shape: 12,
             Sprite: 1,
             SpriteAnimation: 1,
             Label: 8,
@@ -92,8 +92,7 @@ world! {
             StatusLight: 1,
             Clock: 1,
             Segments: 1,
-            Ring: 1,
-            Shape: 24,
+            Shape: 26,
             Sprite: 1,
             SpriteAnimation: 1,
             Label: 22,
@@ -208,17 +207,21 @@ scene! {
             #[id] ring: node Dial {
                 position: layout.ring.at,
                 size: layout.ring.size,
-                #[id] ring_drawing: Ring = Ring {
-                    start_degrees: -135.0,
-                    sweep_degrees: 270.0,
-                    value: 0.0,
-                    width: layout.ring_width,
-                    track: layout.palette.track,
-                    fill: layout.palette.modes[0],
+                // The track, and the fill over it: arcs of the ring inscribed in the
+                // dial's box, with round ends, smooth on every panel (a grey OLED's too).
+                node Track {
+                    size: layout.ring.size,
+                    Shape = Shape::arc(DIAL_START_DEGREES, DIAL_SWEEP_DEGREES, layout.ring_width, Cap::Round)
+                        .with_fill(layout.palette.track),
+                },
+                node Fill {
+                    size: layout.ring.size,
+                    #[id] ring_fill: Shape = Shape::arc(DIAL_START_DEGREES, 0.0, layout.ring_width, Cap::Round)
+                        .with_fill(layout.palette.modes[0]),
                 },
                 Dial = Dial::new(
                     thermostat.id(),
-                    ring_drawing.id(),
+                    ring_fill.id(),
                     knob,
                     layout.ring.size.width / 2.0 - layout.ring_width / 2.0,
                     &layout.palette,

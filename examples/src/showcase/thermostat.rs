@@ -3,14 +3,14 @@
 //! time; none knows the panel it runs on (the layout and the palette do).
 
 use embedded_graphics::pixelcolor::Rgb888;
-use sprig::render::{Gradient, Label, Shape};
+use sprig::render::{Geometry, Gradient, Label, Shape};
 use sprig::{
     component, AnyWorld, CompId, Ctx, Event, HookResult, Hooks, Key, KeyEvent, NodeId, Vec2,
 };
 
 use super::ease::Eased;
 use super::strings::Strings;
-use super::widgets::{Ring, Segments};
+use super::widgets::Segments;
 use sprig_ui::tween::TweenBuilder;
 use sprig_ui::{tween, Click, Easing, Props, Tween};
 
@@ -316,44 +316,54 @@ impl Hooks for Thermostat {
     }
 }
 
-/// The dial: eases its [`Ring`] to the thermostat's target and keeps a knob node at
-/// the end of the fill. The ring sweeps in from empty when the scene starts.
+/// Where the dial's ring starts, degrees clockwise from the top: the lower left.
+pub const DIAL_START_DEGREES: f32 = -135.0;
+/// How far the dial's ring goes round, in degrees.
+pub const DIAL_SWEEP_DEGREES: f32 = 270.0;
+
+/// The dial: eases the sweep of its ring's fill (a [`Shape::arc`] drawn over the
+/// track's) to the thermostat's target and keeps a knob node at the end of the fill.
+/// The fill sweeps in from empty when the scene starts.
 pub struct Dial {
     /// The thermostat shown.
     pub thermostat: CompId,
-    /// The ring drawn.
-    pub ring: CompId,
-    /// The knob, a child of the ring's node.
+    /// The fill: an arc from [`DIAL_START_DEGREES`] whose sweep and colour follow the
+    /// target and the mode.
+    pub fill: CompId,
+    /// The knob, a child of the dial's node.
     pub knob: NodeId,
     /// The knob's distance from the ring's centre.
     pub radius: f32,
-    /// Ring colours per mode.
+    /// Fill colours per mode.
     pub colors: [Rgb888; 4],
-    /// The track's colour when off.
-    pub off: Rgb888,
     value: Eased,
     intro: bool,
 }
 
 impl Dial {
-    /// A dial for `thermostat` drawing `ring`, moving `knob` on a circle of `radius`.
+    /// A dial for `thermostat` sweeping the arc `fill`, moving `knob` on a circle of
+    /// `radius`.
     pub fn new(
         thermostat: CompId,
-        ring: CompId,
+        fill: CompId,
         knob: NodeId,
         radius: f32,
         palette: &Palette,
     ) -> Self {
         Dial {
             thermostat,
-            ring,
+            fill,
             knob,
             radius,
             colors: palette.modes,
-            off: palette.track,
             value: Eased::new(0.0, 1.2, Easing::CubicOut),
             intro: true,
         }
+    }
+
+    /// The share of the ring filled, 0 to 1.
+    pub fn value(&self) -> f32 {
+        self.value.value().clamp(0.0, 1.0)
     }
 }
 
@@ -369,15 +379,21 @@ impl Hooks for Dial {
         }
         self.value.set_target(share);
         let value = self.value.step(dt_seconds).clamp(0.0, 1.0);
-        let fill = self.colors[mode.index()];
-        let ring = ctx.get::<Ring>(self.ring)?;
-        let angle = ring.start_degrees + ring.sweep_degrees * value;
-        if ring.value != value || ring.fill != fill {
-            let ring = ctx.get_mut::<Ring>(self.ring)?;
-            ring.value = value;
-            ring.fill = fill;
+        let color = Some(self.colors[mode.index()]);
+        let sweep = DIAL_SWEEP_DEGREES * value;
+        let fill = ctx.get::<Shape>(self.fill)?;
+        let drawn = match fill.geometry {
+            Geometry::Arc { sweep_degrees, .. } => sweep_degrees,
+            _ => f32::NAN,
+        };
+        if drawn != sweep || fill.fill != color {
+            let fill = ctx.get_mut::<Shape>(self.fill)?;
+            if let Geometry::Arc { sweep_degrees, .. } = &mut fill.geometry {
+                *sweep_degrees = sweep;
+            }
+            fill.fill = color;
         }
-        let (sin, cos) = sprig::sin_cos_degrees(angle);
+        let (sin, cos) = sprig::sin_cos_degrees(DIAL_START_DEGREES + sweep);
         ctx.set_position(self.knob, Vec2::new(self.radius * sin, self.radius * cos))
     }
 }
