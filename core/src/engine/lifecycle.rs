@@ -50,18 +50,20 @@
 //!   ns per component for one type and 0.83–1.02 for four against 0.92–1.11 and
 //!   0.51–0.69 today (hand loop 0.50 and 0.25), because setting and clearing the mark
 //!   around each hook costs more than the move, which the compiler already removes for
-//!   a small component; a mark in a stack of lent slots was slower still; with no mark
-//!   at all (unsound, the floor) 0.87–1.09 and 0.43–0.70, ratios 1.74–2.14 and
+//!   a small component; a mark kept in the world instead (the innermost lent slot in
+//!   one field, or a stack of lent slots) was no cheaper, 0.95–2.10 ns; with no mark at
+//!   all (unsound, the floor) 0.87–1.09 and 0.43–0.70, ratios 1.74–2.14 and
 //!   1.72–3.04, the targets still missed. The tween bench goes from 43–44 to 36–38 ns
 //!   per tween (4.3–5.0× to 3.8–4.3× the hand-written one): the 280-byte copy is a
 //!   seventh of it, the tween's own stepping the rest. On the emulated board the
 //!   showcase's `tick` goes from 134 584 to 104 867 SysTick ticks per frame, 21 029 to
-//!   16 385 instructions (mean of frames 1–59 of `cargo xtask qemu`, the busy bit kept), `.text` 210 908 → 211 652 B, stack
-//!   peak 25 660 B unchanged. The targets are missed in every variant, and the
-//!   gain (the board's `tick` −22 %, a tween −15 %) comes with a slower `update` for
-//!   small components and all of the machinery above, `unsafe` in `core` and a `!Unpin`
-//!   world among it: a trade for its own decision, not this one. So `core` stays
-//!   `#![forbid(unsafe_code)]` and the README's promise is unchanged.
+//!   16 385 instructions (mean of frames 1–59 of `cargo xtask qemu`, the busy bit
+//!   kept), `.text` 210 908 → 211 652 B, stack peak 25 660 B unchanged. The issue's
+//!   targets are missed in every variant, and the gain (the board's `tick` −22 %, a
+//!   tween −15 %) comes with a slower `update` for small components and all of the
+//!   machinery above, `unsafe` in `core` and a `!Unpin` world among it: a trade for its
+//!   own decision, not this one. So `core` stays `#![forbid(unsafe_code)]` and the
+//!   README's promise is unchanged.
 //! - **Safe split borrows.** The borrow checker allows `&mut self` beside the rest of
 //!   the world only if what the `Ctx` reaches is not the `World` itself but a view
 //!   without that slot, with every `AnyWorld` method rewritten over the view (the world
