@@ -53,8 +53,8 @@
 //!   a small component; a mark kept in the world instead (the innermost lent slot in
 //!   one field, or a stack of lent slots) was no cheaper, 0.95–2.10 ns; with no mark at
 //!   all (unsound, the floor) 0.87–1.09 and 0.43–0.70, ratios 1.74–2.14 and
-//!   1.72–3.04, the targets still missed. The tween bench goes from 43–44 to 36–38 ns
-//!   per tween (4.3–5.0× to 3.8–4.3× the hand-written one): the 280-byte copy is a
+//!   1.72–3.04, the targets still missed. The tween bench goes from 43–47 to 36–40 ns
+//!   per tween (4.3–5.0× to 3.8–4.5× the hand-written one): the 280-byte copy is a
 //!   seventh of it, the tween's own stepping the rest. On the emulated board the
 //!   showcase's `tick` goes from 134 584 to 104 867 SysTick ticks per frame, 21 029 to
 //!   16 385 instructions (mean of frames 1–59 of `cargo xtask qemu`, the busy bit
