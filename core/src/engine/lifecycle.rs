@@ -46,14 +46,14 @@
 //!   (Miri rejects that too, in both models).
 //! - **What in place would gain, measured.** The generated dispatch was changed to lend
 //!   the slot in place (an `unsafe` measuring build, not kept), best of seven alternated
-//!   runs: `--bench update` with a busy bit in the component flags is *slower*, 1.64–1.79
-//!   ns per component for one type and 0.83–1.02 for four against 0.92–1.11 and
-//!   0.51–0.69 today (hand loop 0.50 and 0.25), because setting and clearing the mark
-//!   around each hook costs more than the move, which the compiler already removes for
-//!   a small component; a mark kept in the world instead (the innermost lent slot in
-//!   one field, or a stack of lent slots) was no cheaper, 0.95–2.10 ns; with no mark at
-//!   all (unsound, the floor) 0.87–1.09 and 0.43–0.70, ratios 1.74–2.14 and
-//!   1.72–3.04, the targets still missed. The tween bench goes from 43–47 to 36–40 ns
+//!   runs, three times: `--bench update` with a busy bit in the component flags is
+//!   *slower*, 1.43–2.09 ns per component for one type and 0.83–1.08 for four against
+//!   0.92–1.22 and 0.51–0.75 today (hand loop 0.50–0.57 and 0.23–0.28), because setting
+//!   and clearing the mark around each hook costs more than the move, which the
+//!   compiler already removes for a small component; a mark kept in the world instead
+//!   (the innermost lent slot in one field, or a stack of lent slots) was no cheaper,
+//!   0.95–2.20 ns; with no mark at all (unsound, the floor) 0.87–1.16 and 0.43–0.76,
+//!   ratios 1.74–2.18 and 1.72–3.04, the targets still missed. The tween bench goes from 43–47 to 36–40 ns
 //!   per tween (4.3–5.0× to 3.8–4.5× the hand-written one): the 280-byte copy is a
 //!   seventh of it, the tween's own stepping the rest. On the emulated board the
 //!   showcase's `tick` goes from 134 584 to 104 867 SysTick ticks per frame, 21 029 to
