@@ -26,17 +26,44 @@
 //!
 //! - **`unsafe`, in place.** Lending `&mut self` from the slot while the `Ctx` holds
 //!   `&mut W` over the same bytes is undefined behaviour under both of Rust's aliasing
-//!   models, however the "busy" mark is kept. Each use of the world from the hook
-//!   (`ctx.get_mut(other)` reborrows `&mut W`) is a read of the hook's protected,
-//!   already written `&mut self`: Miri rejects it under Stacked Borrows ("tag does not
-//!   exist in the borrow stack") and under Tree Borrows ("protected tags must never be
-//!   Disabled"), with the slots in `UnsafeCell`s too (checked on a model of this
-//!   dispatch: slots, a busy flag, a hook that reaches another slot through its `Ctx`).
-//!   `&mut W` is also `noalias` and `dereferenceable` for LLVM.
-//!   Beyond aliasing, `AnyWorld: 'static` lets safe code downcast `ctx.world()` to its
-//!   concrete world type and assign or swap it, which would leave `self` pointing into
-//!   a replaced slot. No `SAFETY:` argument holds, so `core` stays
-//!   `#![forbid(unsafe_code)]` and the README's promise is unchanged.
+//!   models in the plain shape: each use of the world from the hook (`ctx.get_mut(other)`
+//!   reborrows `&mut W`) is an access foreign to the hook's protected `&mut self`. Miri
+//!   rejects it under Stacked Borrows ("tag does not exist in the borrow stack") and
+//!   under Tree Borrows ("protected tags must never be Disabled"), slots in `UnsafeCell`s
+//!   or not. One shape passes both models (checked on a model of this dispatch: slots,
+//!   a busy mark, a hook that reads the world through `&`, writes it through `&mut` and
+//!   reaches a slot of its own type): every slot in an `UnsafeCell`, *and* the set
+//!   `!Unpin` (a `PhantomPinned` field), so that a `&mut` of the world asserts no
+//!   uniqueness (the exception self-referential futures rely on, which `UnsafePinned`
+//!   is meant to replace; rustc then also emits no `noalias` for any `&mut World`), and
+//!   one slot at a time reached through raw pointers, never a `&mut` of a slot array.
+//!   Without the `UnsafeCell`s the first `&World` a hook takes (`ctx.node()`) is already
+//!   rejected. That shape still needs: a busy mark that every path (get, get_mut,
+//!   destroy, instantiate, draw, events) checks, a slot freed by its own hook kept until
+//!   the hook returns, a sealed `SetHost`, and a `Ctx` over an opaque wrapper of the
+//!   world instead of the world: `AnyWorld: 'static` lets safe code downcast
+//!   `ctx.world()` to its concrete world type and assign it while `self` points into it
+//!   (Miri rejects that too, in both models).
+//! - **What in place would gain, measured.** The generated dispatch was changed to lend
+//!   the slot in place (an `unsafe` measuring build, not kept), best of seven alternated
+//!   runs, three times: `--bench update` with a busy bit in the component flags is
+//!   *slower*, 1.43–2.09 ns per component for one type and 0.83–1.08 for four against
+//!   0.92–1.22 and 0.51–0.75 today (hand loop 0.50–0.57 and 0.23–0.28), because setting
+//!   and clearing the mark around each hook costs more than the move, which the
+//!   compiler already removes for a small component; a mark kept in the world instead
+//!   (the innermost lent slot in one field, or a stack of lent slots) was no cheaper,
+//!   0.95–2.20 ns; with no mark at all (unsound, the floor) 0.87–1.16 and 0.43–0.76,
+//!   ratios 1.74–2.18 and 1.72–3.04, the targets still missed. The tween bench goes from 43–47 to 36–40 ns
+//!   per tween (4.3–5.0× to 3.8–4.5× the hand-written one): the 280-byte copy is a
+//!   seventh of it, the tween's own stepping the rest. On the emulated board the
+//!   showcase's `tick` goes from 134 584 to 104 867 SysTick ticks per frame, 21 029 to
+//!   16 385 instructions (mean of frames 1–59 of `cargo xtask qemu`, the busy bit
+//!   kept), `.text` 210 908 → 211 652 B, stack peak 25 660 B unchanged. The issue's
+//!   targets are missed in every variant, and the gain (the board's `tick` −22 %, a
+//!   tween −15 %) comes with a slower `update` for small components and all of the
+//!   machinery above, `unsafe` in `core` and a `!Unpin` world among it: a trade for its
+//!   own decision, not this one. So `core` stays `#![forbid(unsafe_code)]` and the
+//!   README's promise is unchanged.
 //! - **Safe split borrows.** The borrow checker allows `&mut self` beside the rest of
 //!   the world only if what the `Ctx` reaches is not the `World` itself but a view
 //!   without that slot, with every `AnyWorld` method rewritten over the view (the world
