@@ -59,6 +59,14 @@ pub(crate) struct ArcShader {
     caps: [(Fx, Fx); 2],
     cap_radius: Fx,
     cap_reach: u64,
+    /// The square within which a pixel is wholly covered by an end disc.
+    cap_full: u64,
+    /// Per end, the line through the centre along it, as a row sees it: the column
+    /// (from the centre, [`Fx`]) where a row `dy` from the centre crosses it is
+    /// `dy · slope >> FX_BITS`, and the pixels whose distance from it is under the
+    /// ramp's reach lie within `width` of there. `None` for a line too near the
+    /// horizontal for the slope to fit (a division per row then).
+    lines: [Option<(Fx, Fx)>; 2],
     ramp: Ramp,
     /// Whether coverage is kept, or thresholded at half (hard edges).
     soft: bool,
@@ -139,6 +147,91 @@ fn direction(degrees: f32) -> (Fx, Fx) {
     (fx(sin), fx(cos))
 }
 
+/// The narrowest area (in pixels) an arc draws a row at a time: a row's square roots
+/// and divisions cost more than shading a few pixels one by one (the same pixels either
+/// way).
+const MIN_ARC_ROW: u32 = 16;
+
+/// Coordinates of a ring's centre over `content`.
+fn centre(content: &Rect) -> (Fx, Fx) {
+    (
+        fx(content.x + content.width / 2.0),
+        fx(content.y + content.height / 2.0),
+    )
+}
+
+/// `r²` of a radius (0 for a negative one).
+fn square(r: Fx) -> u64 {
+    let r = r.max(0).unsigned_abs();
+    r * r
+}
+
+/// The square within which a pixel centre lies in the hole, covered by nothing: for
+/// an inner radius `inner` and pixels `2 · half` across.
+fn hole(inner: Fx, half: Fx) -> u64 {
+    if inner > half {
+        square(inner - half)
+    } else {
+        0
+    }
+}
+
+/// How far from an end's line (in [`Fx`], times `2^FX_BITS`) a pixel may be partly
+/// covered by the ramp, with a unit to spare.
+fn edge_reach(ramp: &Ramp) -> Fx {
+    (Falloff::half(ramp) + 1) << FX_BITS
+}
+
+/// A line `x · a + y · b = 0` through the centre (`a`, `b` a unit normal in
+/// `FX_BITS`), as rows meet it: its slope `−b / a` and how far either side of where a
+/// row crosses it a distance stays under `reach` (see [`ArcShader`]'s `lines`). `None`
+/// for a line within about a degree of the horizontal (`|a| < 2^-6`), whose slope is
+/// too steep to keep in 64 bits.
+fn row_line(a: Fx, b: Fx, reach: Fx) -> Option<(Fx, Fx)> {
+    if a.unsigned_abs() < 1 << (FX_BITS - 6) {
+        return None;
+    }
+    Some(((-b << FX_BITS) / a, reach / a.abs() + 1))
+}
+
+/// Whether every pixel of `rows` lies in the hole of the ring of `thickness` inscribed in
+/// `content` (as [`ArcShader::new`] makes it), for pixels `2 · half` across: worked out
+/// before the ends' directions, whose sines a board without an FPU pays for, so that a
+/// redraw of something small inside a dial costs the arc next to nothing.
+pub(crate) fn hole_holds(content: &Rect, thickness: f32, half: Fx, rows: &AxisRows) -> bool {
+    let radius = (content.width.min(content.height) / 2.0).min(MAX_RADIUS);
+    if !(radius > 0.0 && thickness.is_finite()) {
+        return false;
+    }
+    let inner = fx(radius - thickness.min(radius));
+    let (cx, cy) = centre(content);
+    in_hole(rows, (cx, cy), hole(inner, half))
+}
+
+/// Whether the centres of `rows`' four corner pixels (and so every pixel: a disc holds a
+/// rectangle when it holds its corners) lie within `hole` (a square) of `centre`.
+fn in_hole(rows: &AxisRows, (cx, cy): (Fx, Fx), hole: u64) -> bool {
+    let area = rows.area();
+    if hole == 0 || area.size.width == 0 || area.size.height == 0 {
+        return false;
+    }
+    let (x0, y0) = (area.top_left.x, area.top_left.y);
+    let (x1, y1) = (
+        x0 + area.size.width as i32 - 1,
+        y0 + area.size.height as i32 - 1,
+    );
+    let ys = [rows.y_at(y0), rows.y_at(y1)];
+    [rows.x_at(x0), rows.x_at(x1)].iter().all(|&x| {
+        ys.iter().all(|&y| {
+            let (dx, dy) = ((x - cx).unsigned_abs(), (y - cy).unsigned_abs());
+            dx.checked_mul(dx)
+                .zip(dy.checked_mul(dy))
+                .and_then(|(a, b)| a.checked_add(b))
+                .is_some_and(|d2| d2 < hole)
+        })
+    })
+}
+
 impl ArcShader {
     /// The arc over `content` (the ring inscribed in it), from `start_degrees` (clockwise
     /// from the top) through `sweep_degrees` (negative: anticlockwise), `thickness`
@@ -166,26 +259,21 @@ impl ArcShader {
         };
         let sweep = sweep.min(360.0);
         let (outer, inner) = (fx(radius), fx(radius - thickness));
-        let square = |r: Fx| {
-            let r = r.max(0).unsigned_abs();
-            r * r
-        };
         let start = direction(start_degrees);
         let end = direction(start_degrees + sweep);
         let middle = (outer + inner) / 2;
         let on_middle = |(x, y): (Fx, Fx)| ((x * middle) >> FX_BITS, (y * middle) >> FX_BITS);
         let cap_radius = (outer - inner) / 2;
+        let ramp = Ramp::new(half);
+        let reach = edge_reach(&ramp);
+        let (cx, cy) = centre(content);
         Some(ArcShader {
-            cx: fx(content.x + content.width / 2.0),
-            cy: fx(content.y + content.height / 2.0),
+            cx,
+            cy,
             outer,
             inner,
             visible: square(outer + half),
-            hole: if inner > half {
-                square(inner - half)
-            } else {
-                0
-            },
+            hole: hole(inner, half),
             full_out: square(outer - half),
             full_in: square(inner + half),
             start,
@@ -196,7 +284,16 @@ impl ArcShader {
             caps: [on_middle(start), on_middle(end)],
             cap_radius,
             cap_reach: square(cap_radius + half),
-            ramp: Ramp::new(half),
+            cap_full: if cap_radius > half {
+                square(cap_radius - half)
+            } else {
+                0
+            },
+            lines: [
+                row_line(start.1, -start.0, reach),
+                row_line(-end.1, end.0, reach),
+            ],
+            ramp,
             soft,
         })
     }
@@ -282,6 +379,10 @@ impl ArcShader {
                 continue;
             }
             let e2 = dx * dx + dy * dy;
+            if e2 < self.cap_full {
+                // Half a pixel or more inside the disc: whole.
+                return u8::MAX;
+            }
             if e2 <= self.cap_reach {
                 let depth = self.cap_radius - isqrt_u64(e2) as Fx;
                 cover = cover.max(self.ramp.at(depth));
@@ -318,10 +419,21 @@ impl ArcShader {
         let Some(rows) = canvas.axis_rows(bounds) else {
             return false;
         };
-        if self.in_hole(&rows) {
+        let ink = C::from_rgb888(color);
+        if rows.width() < MIN_ARC_ROW {
+            // A narrow area: its pixels one by one, without a row's square roots.
+            let area = rows.area();
+            let x0 = area.top_left.x;
+            for (y, ly) in rows.rows() {
+                if let Some((pixels, start, opacity)) =
+                    canvas.row_mut(y, x0, x0 + area.size.width as i32)
+                {
+                    let end = start + pixels.len() as i32;
+                    self.shade(pixels, (start, start, end), (ink, ly, opacity), &rows);
+                }
+            }
             return true;
         }
-        let ink = C::from_rgb888(color);
         for (y, ly) in rows.rows() {
             let dy = (ly - self.cy).unsigned_abs();
             // The columns whose centres lie within `r` of the centre (`r² = limit`).
@@ -356,20 +468,7 @@ impl ArcShader {
                 };
                 let end = start + pixels.len() as i32;
                 let shade = |pixels: &mut [C], from: i32, to: i32| {
-                    for x in from..to {
-                        let p = FxPoint {
-                            x: rows.x_at(x),
-                            y: ly,
-                        };
-                        let Some(pixel) = pixels.get_mut((x - start) as usize) else {
-                            continue;
-                        };
-                        match span::times(self.alpha(p), opacity) {
-                            0 => {}
-                            u8::MAX => *pixel = ink,
-                            alpha => *pixel = ink.blend(*pixel, alpha),
-                        }
-                    }
+                    self.shade(pixels, (start, from, to), (ink, ly, opacity), &rows);
                 };
                 let mut at = start;
                 for (w0, w1) in whole {
@@ -391,6 +490,31 @@ impl ArcShader {
             }
         }
         true
+    }
+
+    /// Shades the columns `from..to` of a row whose first pixel is column `start`, one
+    /// by one.
+    fn shade<C: RenderColor>(
+        &self,
+        pixels: &mut [C],
+        (start, from, to): (i32, i32, i32),
+        (ink, ly, opacity): (C, Fx, u8),
+        rows: &AxisRows,
+    ) {
+        let Some(run) = pixels.get_mut((from - start) as usize..(to - start) as usize) else {
+            return;
+        };
+        for (x, pixel) in (from..).zip(run.iter_mut()) {
+            let p = FxPoint {
+                x: rows.x_at(x),
+                y: ly,
+            };
+            match span::times(self.alpha(p), opacity) {
+                0 => {}
+                u8::MAX => *pixel = ink,
+                alpha => *pixel = ink.blend(*pixel, alpha),
+            }
+        }
     }
 
     /// Fills the columns `from..to` of a row whose first pixel is column `start` with
@@ -424,7 +548,7 @@ impl ArcShader {
         if self.whole {
             return edges;
         }
-        let reach = (Falloff::half(&self.ramp) + 1) << FX_BITS;
+        let reach = edge_reach(&self.ramp);
         let everything = (i32::MIN, i32::MAX);
         // A column more each side (none for no columns).
         let widen = |(x0, x1): (i32, i32)| {
@@ -447,8 +571,21 @@ impl ArcShader {
             let (lo, hi) = (p.min(q), p.max(q));
             widen(rows.columns(self.cx + lo - FX_ONE, self.cx + hi + FX_ONE))
         };
-        edges[0] = line(self.start.1, -dy * self.start.0);
-        edges[1] = line(-self.end.1, self.end.0 * dy);
+        // From the slope when there is one: no division per row. The slope is off by
+        // less than one part in 2^16 (floored): the slack covers it.
+        let near = |i: usize, a: Fx, b: Fx| match self.lines[i] {
+            Some((slope, width)) => {
+                let x = (dy * slope) >> FX_BITS;
+                let slack = (dy.unsigned_abs() >> (FX_BITS - 1)) as Fx + 4;
+                widen(rows.columns(
+                    self.cx + x - width - slack - FX_ONE,
+                    self.cx + x + width + slack + FX_ONE,
+                ))
+            }
+            None => line(a, b),
+        };
+        edges[0] = near(0, self.start.1, -dy * self.start.0);
+        edges[1] = near(1, -self.end.1, self.end.0 * dy);
         if self.cap == Cap::Round {
             for (edge, &(ex, ey)) in edges[2..].iter_mut().zip(&self.caps) {
                 let off = (dy - ey).unsigned_abs();
@@ -464,32 +601,6 @@ impl ArcShader {
         }
         edges.sort_unstable();
         edges
-    }
-
-    /// Whether every pixel of `rows` lies in the hole, where the arc covers nothing:
-    /// the centres of its four corner pixels do (a disc holds a rectangle when it holds
-    /// its corners). A redraw of something small inside a dial then costs the arc
-    /// nothing.
-    fn in_hole(&self, rows: &AxisRows) -> bool {
-        let area = rows.area();
-        if self.hole == 0 || area.size.width == 0 || area.size.height == 0 {
-            return false;
-        }
-        let (x0, y0) = (area.top_left.x, area.top_left.y);
-        let (x1, y1) = (
-            x0 + area.size.width as i32 - 1,
-            y0 + area.size.height as i32 - 1,
-        );
-        let ys = [rows.y_at(y0), rows.y_at(y1)];
-        [rows.x_at(x0), rows.x_at(x1)].iter().all(|&x| {
-            ys.iter().all(|&y| {
-                let (dx, dy) = ((x - self.cx).unsigned_abs(), (y - self.cy).unsigned_abs());
-                dx.checked_mul(dx)
-                    .zip(dy.checked_mul(dy))
-                    .and_then(|(a, b)| a.checked_add(b))
-                    .is_some_and(|d2| d2 < self.hole)
-            })
-        })
     }
 
     /// Draws the arc through the sampler (any map).
@@ -512,8 +623,12 @@ mod tests {
     use crate::math::Affine2;
     use crate::render::canvas::NodeMaps;
     use crate::render::shape::half_pixel;
+    use core::sync::atomic::{AtomicUsize, Ordering};
     use embedded_graphics::prelude::{Point, Size};
     use embedded_graphics::primitives::Rectangle;
+
+    /// How many areas the tests found in an arc's hole.
+    static HOLES: AtomicUsize = AtomicUsize::new(0);
 
     /// The arc drawn by `draw_rows` (false if it declined) and by the sampler, over a
     /// grey background, in a 48 × 48 tile clipped to `clip`.
@@ -536,6 +651,15 @@ mod tests {
         let drawn = shader.draw_rows(&mut canvas, content, color);
         let mut canvas = Canvas::new(&mut sampled, tile, clip, to_screen, content, opacity, &maps);
         shader.draw_sampled(&mut canvas, content, color);
+        // Where the area lies in the hole, nothing is drawn (the draw skips it).
+        let holds = canvas
+            .axis_rows(content)
+            .is_some_and(|r| hole_holds(&content, thickness, half, &r));
+        assert!(
+            !holds || sampled == [Rgb888::new(40, 40, 40); 48 * 48],
+            "{arc:?} draws in the hole {clip:?}"
+        );
+        HOLES.fetch_add(usize::from(holds), Ordering::Relaxed);
         drawn.then_some((rows, sampled))
     }
 
@@ -547,6 +671,8 @@ mod tests {
             Rectangle::new(Point::new(5, 9), Size::new(17, 3)),
             Rectangle::new(Point::new(20, 20), Size::new(8, 8)),
             Rectangle::new(Point::new(30, 2), Size::new(18, 40)),
+            // Narrower than a row at a time is worth.
+            Rectangle::new(Point::new(3, 0), Size::new(9, 48)),
         ];
         // Upright, moved by fractions, scaled, mirrored.
         let maps = [
@@ -676,13 +802,18 @@ mod tests {
                 cap,
                 !rng.next().is_multiple_of(3),
             );
-            let whole = Rectangle::new(Point::zero(), Size::new(48, 48));
+            let clip = if rng.next().is_multiple_of(4) {
+                let x = (rng.next() % 40) as i32;
+                Rectangle::new(Point::new(x, 0), Size::new(1 + rng.next() % 15, 48))
+            } else {
+                Rectangle::new(Point::zero(), Size::new(48, 48))
+            };
             let opacity = if rng.next().is_multiple_of(3) {
                 90
             } else {
                 255
             };
-            let Some((rows, sampled)) = both(to_screen, content, arc, whole, opacity) else {
+            let Some((rows, sampled)) = both(to_screen, content, arc, clip, opacity) else {
                 continue;
             };
             for (i, (r, s)) in rows.iter().zip(&sampled).enumerate() {

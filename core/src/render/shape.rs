@@ -1069,6 +1069,11 @@ fn draw_arc<C: RenderColor>(
         return;
     };
     let content = canvas.content();
+    if let Some(rows) = canvas.axis_rows(bounds) {
+        if crate::render::arc::hole_holds(&content, thickness, half, &rows) {
+            return;
+        }
+    }
     let sweep = (start_degrees, sweep_degrees);
     let Some(arc) = ArcShader::new(&content, sweep, thickness, cap, half, soft) else {
         return;
