@@ -152,6 +152,13 @@ fn direction(degrees: f32) -> (Fx, Fx) {
 /// way).
 const MIN_ARC_ROW: u32 = 16;
 
+/// `v` within `lo..=hi` (`lo` when `hi < lo`): `clamp` without its check, inlined on a
+/// board built for size.
+#[inline(always)]
+fn within(v: i32, lo: i32, hi: i32) -> i32 {
+    v.min(hi).max(lo)
+}
+
 /// Coordinates of a ring's centre over `content`.
 fn centre(content: &Rect) -> (Fx, Fx) {
     (
@@ -448,7 +455,7 @@ impl ArcShader {
                 continue;
             };
             let runs = match disc(self.hole).filter(|_| self.hole > 0) {
-                Some((h0, h1)) => [(v0, h0.clamp(v0, v1)), (h1.clamp(v0, v1), v1)],
+                Some((h0, h1)) => [(v0, within(h0, v0, v1)), (within(h1, v0, v1), v1)],
                 None => [(v0, v1), (v1, v1)],
             };
             // Where the band is whole: inside `full_out`, outside `full_in` (left and
@@ -462,7 +469,7 @@ impl ArcShader {
                 (None, _) => [(i32::MAX, i32::MAX); 2],
             };
             let edges = self.row_edges(&rows, ly - self.cy);
-            for (x0, x1) in runs {
+            for &(x0, x1) in &runs {
                 let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
                     continue;
                 };
@@ -471,14 +478,14 @@ impl ArcShader {
                     self.shade(pixels, (start, from, to), (ink, ly, opacity), &rows);
                 };
                 let mut at = start;
-                for (w0, w1) in whole {
-                    let w0 = w0.clamp(at, end);
-                    let w1 = w1.clamp(w0, end);
+                for &(w0, w1) in &whole {
+                    let w0 = within(w0, at, end);
+                    let w1 = within(w1, w0, end);
                     shade(pixels, at, w0);
                     // The whole band, cut where it is near an end.
                     at = w0;
-                    for (e0, e1) in edges {
-                        let (e0, e1) = (e0.clamp(at, w1), e1.clamp(at, w1));
+                    for &(e0, e1) in &edges {
+                        let (e0, e1) = (within(e0, at, w1), within(e1, at, w1));
                         self.fill_stretch(pixels, (start, at, e0), (ink, ly, opacity), &rows);
                         shade(pixels, e0, e1);
                         at = at.max(e1).max(e0);
@@ -494,6 +501,7 @@ impl ArcShader {
 
     /// Shades the columns `from..to` of a row whose first pixel is column `start`, one
     /// by one.
+    #[inline(always)]
     fn shade<C: RenderColor>(
         &self,
         pixels: &mut [C],
@@ -519,6 +527,7 @@ impl ArcShader {
 
     /// Fills the columns `from..to` of a row whose first pixel is column `start` with
     /// the one alpha they share (that of the first).
+    #[inline(always)]
     fn fill_stretch<C: RenderColor>(
         &self,
         pixels: &mut [C],
