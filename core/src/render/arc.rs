@@ -104,7 +104,9 @@ pub(crate) fn changed_sweep(
         return None;
     }
     let outer = (content.width.min(content.height) / 2.0).clamp(0.0, MAX_RADIUS);
-    let thickness = thickness.clamp(0.0, outer);
+    // Not `clamp`: its bounds are not constants, and its check would link a panic
+    // that formats floats (10 KB of a board's flash) for an `outer` that is NaN.
+    let thickness = thickness.max(0.0).min(outer);
     let inner = outer - thickness;
     let (cx, cy) = (
         content.x + content.width / 2.0,
