@@ -61,6 +61,13 @@ pub(crate) struct ArcShader {
     cap_reach: u64,
     /// The square within which a pixel is wholly covered by an end disc.
     cap_full: u64,
+    /// `outer²`, `inner²`, and per circle the reciprocal `2^FLAT_SHIFT / 2r` its
+    /// depths are worked out with (see [`edge_depths`](Self::edge_depths)), for a
+    /// circle large enough.
+    outer_sq: u64,
+    inner_sq: u64,
+    flat_outer: Option<i64>,
+    flat_inner: Option<i64>,
     /// Per end, the line through the centre along it, as a row sees it: the column
     /// (from the centre, [`Fx`]) where a row `dy` from the centre crosses it is
     /// `dy · slope >> FX_BITS`, and the pixels whose distance from it is under the
@@ -159,6 +166,21 @@ const MIN_ARC_ROW: u32 = 16;
 #[inline(always)]
 fn within(v: i32, lo: i32, hi: i32) -> i32 {
     v.min(hi).max(lo)
+}
+
+/// The smallest radius, in half-pixels, whose edge depths are worked out without a
+/// root: the error `(r − d)² / 2r` stays within `half / 128` (a level of 255 at most).
+const FLAT_EDGE: Fx = 64;
+
+/// The fixed point of the reciprocals of [`ArcShader::edge_depths`]: `2^40 / 2r`. Their
+/// products with `r² − d²` (within `2r · half + half²`) come to about `half · 2^40`:
+/// within 64 bits for a `half` up to 2^20 (a node shrunk up to 32 times).
+const FLAT_SHIFT: u32 = 40;
+
+/// See [`FLAT_EDGE`]: the reciprocal `2^FLAT_SHIFT / 2r` of a circle of radius `r`
+/// (pixels `2 · half` across), or `None` for a small one (or pixels too large).
+fn flat(r: Fx, half: Fx) -> Option<i64> {
+    (r >= FLAT_EDGE * half && r > 0 && half <= 1 << 20).then(|| (1i64 << FLAT_SHIFT) / (2 * r))
 }
 
 /// Coordinates of a ring's centre over `content`.
@@ -285,6 +307,10 @@ impl ArcShader {
             hole: hole(inner, half),
             full_out: square(outer - half),
             full_in: square(inner + half),
+            outer_sq: square(outer),
+            inner_sq: square(inner),
+            flat_outer: flat(outer, half),
+            flat_inner: flat(inner, half),
             start,
             end,
             wide: sweep > 180.0,
@@ -372,10 +398,7 @@ impl ArcShader {
         let band = if d2 <= self.full_out && d2 >= self.full_in {
             255
         } else {
-            let d = isqrt_u64(d2) as Fx;
-            self.ramp
-                .at(self.outer - d)
-                .min(self.ramp.at(d - self.inner))
+            self.edge_depths(d2)
         };
         let body = band.min(self.sweep_coverage(x, y));
         if self.cap == Cap::Butt || body == 255 {
@@ -398,6 +421,38 @@ impl ArcShader {
             }
         }
         cover
+    }
+
+    /// The band's coverage at `d2` (a squared distance from the centre) near one of its
+    /// circles. A circle of radius `r` at least [`FLAT_EDGE`] half-pixels has its depth
+    /// `r − d` taken as `(r² − d²) / 2r` (a multiply by a reciprocal kept per arc, no
+    /// square root): off by `(r − d)² / 2r`, under one of 255 levels within the pixel
+    /// either side of the edge where it matters. Smaller circles take the root.
+    #[inline]
+    fn edge_depths(&self, d2: u64) -> u8 {
+        let outer = if d2 <= self.full_out {
+            u8::MAX
+        } else {
+            match self.flat_outer {
+                Some(m) => {
+                    let room = self.outer_sq as i64 - d2 as i64;
+                    self.ramp.at((room * m) >> FLAT_SHIFT)
+                }
+                None => self.ramp.at(self.outer - isqrt_u64(d2) as Fx),
+            }
+        };
+        let inner = if d2 >= self.full_in {
+            u8::MAX
+        } else {
+            match self.flat_inner {
+                Some(m) => {
+                    let room = d2 as i64 - self.inner_sq as i64;
+                    self.ramp.at((room * m) >> FLAT_SHIFT)
+                }
+                None => self.ramp.at(isqrt_u64(d2) as Fx - self.inner),
+            }
+        };
+        outer.min(inner)
     }
 
     /// The alpha the pixel centred at `p` is drawn with (0: not drawn).
