@@ -446,12 +446,14 @@ impl FxEllipse {
 #[inline]
 pub fn isqrt_u64(v: u64) -> u64 {
     if cfg!(target_pointer_width = "64") {
-        let mut r = libm::sqrt(v as f64) as u64;
         // Below 2^52 the conversion and the root are exact enough that the floor is
-        // right (a root just below a whole number stays below it).
+        // right (a root just below a whole number stays below it). Through `i64`: a
+        // processor converts signed integers to and from `f64` in one instruction,
+        // unsigned ones in several.
         if v < 1 << 52 {
-            return r;
+            return libm::sqrt(v as i64 as f64) as i64 as u64;
         }
+        let mut r = libm::sqrt(v as f64) as u64;
         while u128::from(r) * u128::from(r) > u128::from(v) {
             r -= 1;
         }
