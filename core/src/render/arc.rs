@@ -333,6 +333,53 @@ impl ArcShader {
         })
     }
 
+    /// The box (from the centre: `(left, bottom)`, `(right, top)`) outside which the arc
+    /// covers nothing: around its ends (both circles' points, and a round end's disc),
+    /// the outer circle's points on the axes the sweep crosses, and a pixel more all
+    /// round. In fixed point from the ends' directions: a few products.
+    fn extent(&self) -> ((Fx, Fx), (Fx, Fx)) {
+        let reach = self.outer + 2 * Falloff::half(&self.ramp) + 2;
+        if self.whole {
+            return ((-reach, -reach), (reach, reach));
+        }
+        let margin = 2 * Falloff::half(&self.ramp) + 2;
+        let mut lo = (Fx::MAX, Fx::MAX);
+        let mut hi = (Fx::MIN, Fx::MIN);
+        let mut take = |(x, y): (Fx, Fx), r: Fx| {
+            lo = (lo.0.min(x - r), lo.1.min(y - r));
+            hi = (hi.0.max(x + r), hi.1.max(y + r));
+        };
+        let along = |(ux, uy): (Fx, Fx), r: Fx| ((ux * r) >> FX_BITS, (uy * r) >> FX_BITS);
+        for end in [self.start, self.end] {
+            take(along(end, self.outer), margin);
+            take(along(end, self.inner.max(0)), margin);
+        }
+        if self.cap == Cap::Round {
+            for centre in self.caps {
+                take(centre, self.cap_radius + margin);
+            }
+        }
+        // The axes the sweep holds: clockwise of the start and anticlockwise of the end
+        // (either, past half a turn).
+        let one = 1 << FX_BITS;
+        for axis in [(0, one), (one, 0), (0, -one), (-one, 0)] {
+            let after_start = axis.0 * self.start.1 - axis.1 * self.start.0 >= 0;
+            let before_end = self.end.0 * axis.1 - self.end.1 * axis.0 >= 0;
+            let held = if self.wide {
+                after_start || before_end
+            } else {
+                after_start && before_end
+            };
+            if held {
+                take(along(axis, self.outer), margin);
+            }
+        }
+        (
+            (lo.0.max(-reach), lo.1.max(-reach)),
+            (hi.0.min(reach), hi.1.min(reach)),
+        )
+    }
+
     /// The coverage of the sweep at `(x, y)` (from the centre): from the signed
     /// distances to the lines of the two ends, positive on the sweep's side.
     #[inline]
@@ -498,7 +545,13 @@ impl ArcShader {
             }
             return true;
         }
+        // Only the rows and columns of the box around the sweep.
+        let ((left, bottom), (right, top)) = self.extent();
+        let (c0, c1) = rows.columns(self.cx + left, self.cx + right);
         for (y, ly) in rows.rows() {
+            if ly < self.cy + bottom || ly > self.cy + top {
+                continue;
+            }
             let dy = (ly - self.cy).unsigned_abs();
             // The columns whose centres lie within `r` of the centre (`r² = limit`).
             let disc = |limit: u64| -> Option<(i32, i32)> {
@@ -511,6 +564,10 @@ impl ArcShader {
             let Some((v0, v1)) = disc(self.visible) else {
                 continue;
             };
+            let (v0, v1) = (v0.max(c0), v1.min(c1));
+            if v0 >= v1 {
+                continue;
+            }
             let runs = match disc(self.hole).filter(|_| self.hole > 0) {
                 Some((h0, h1)) => [(v0, within(h0, v0, v1)), (within(h1, v0, v1), v1)],
                 None => [(v0, v1), (v1, v1)],
