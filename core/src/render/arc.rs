@@ -338,40 +338,45 @@ impl ArcShader {
     /// the outer circle's points on the axes the sweep crosses, and a pixel more all
     /// round. In fixed point from the ends' directions: a few products.
     fn extent(&self) -> ((Fx, Fx), (Fx, Fx)) {
-        let reach = self.outer + 2 * Falloff::half(&self.ramp) + 2;
+        let pad = 2 * Falloff::half(&self.ramp) + 2;
+        let reach = self.outer + pad;
         if self.whole {
             return ((-reach, -reach), (reach, reach));
         }
-        let margin = 2 * Falloff::half(&self.ramp) + 2;
-        let mut lo = (Fx::MAX, Fx::MAX);
-        let mut hi = (Fx::MIN, Fx::MIN);
-        let mut take = |(x, y): (Fx, Fx), r: Fx| {
-            lo = (lo.0.min(x - r), lo.1.min(y - r));
-            hi = (hi.0.max(x + r), hi.1.max(y + r));
-        };
-        let along = |(ux, uy): (Fx, Fx), r: Fx| ((ux * r) >> FX_BITS, (uy * r) >> FX_BITS);
-        for end in [self.start, self.end] {
-            take(along(end, self.outer), margin);
-            take(along(end, self.inner.max(0)), margin);
-        }
-        if self.cap == Cap::Round {
-            for centre in self.caps {
-                take(centre, self.cap_radius + margin);
-            }
-        }
-        // The axes the sweep holds: clockwise of the start and anticlockwise of the end
-        // (either, past half a turn).
         let one = 1 << FX_BITS;
-        for axis in [(0, one), (one, 0), (0, -one), (-one, 0)] {
-            let after_start = axis.0 * self.start.1 - axis.1 * self.start.0 >= 0;
-            let before_end = self.end.0 * axis.1 - self.end.1 * axis.0 >= 0;
-            let held = if self.wide {
-                after_start || before_end
-            } else {
-                after_start && before_end
+        let cap = if self.cap == Cap::Round {
+            self.cap_radius
+        } else {
+            0
+        };
+        // Points (a direction, a radius) and how far round each the arc may reach: the
+        // ends on both circles and the ends' discs, then the axes, if the sweep holds
+        // them (clockwise of the start and anticlockwise of the end; either, past half a
+        // turn).
+        let points = [
+            (self.start, self.outer, pad),
+            (self.start, self.inner, pad),
+            (self.end, self.outer, pad),
+            (self.end, self.inner, pad),
+            (self.start, (self.outer + self.inner) / 2, cap + pad),
+            (self.end, (self.outer + self.inner) / 2, cap + pad),
+            ((0, one), self.outer, pad),
+            ((one, 0), self.outer, pad),
+            ((0, -one), self.outer, pad),
+            ((-one, 0), self.outer, pad),
+        ];
+        let (mut lo, mut hi) = ((reach, reach), (-reach, -reach));
+        for (k, &((ux, uy), r, pad)) in points.iter().enumerate() {
+            let after_start = ux * self.start.1 - uy * self.start.0 >= 0;
+            let before_end = self.end.0 * uy - self.end.1 * ux >= 0;
+            let held = match self.wide {
+                true => after_start || before_end,
+                false => after_start && before_end,
             };
-            if held {
-                take(along(axis, self.outer), margin);
+            if k < 6 || held {
+                let (x, y) = ((ux * r) >> FX_BITS, (uy * r) >> FX_BITS);
+                lo = (lo.0.min(x - pad), lo.1.min(y - pad));
+                hi = (hi.0.max(x + pad), hi.1.max(y + pad));
             }
         }
         (
@@ -681,18 +686,16 @@ impl ArcShader {
                 (i32::MAX, i32::MAX)
             }
         };
-        // `(x · a + b) >> FX_BITS` is an end's distance at `x` from the centre.
+        // `(x · a + b) >> FX_BITS` is an end's distance at `x` from the centre. A line
+        // within a degree of the horizontal: the whole row if any pixel of the arc's
+        // width may be near it (`|x · a| ≤ (outer + a pixel) · |a|`), else none.
         let line = |a: Fx, b: Fx| -> (i32, i32) {
-            if a == 0 {
-                return if b.abs() < reach {
-                    everything
-                } else {
-                    (i32::MAX, i32::MAX)
-                };
+            let across = (self.outer + 2 * Falloff::half(&self.ramp) + 2) * a.abs();
+            if b.abs() < reach + across {
+                everything
+            } else {
+                (i32::MAX, i32::MAX)
             }
-            let (p, q) = ((-reach - b) / a, (reach - b) / a);
-            let (lo, hi) = (p.min(q), p.max(q));
-            widen(rows.columns(self.cx + lo - FX_ONE, self.cx + hi + FX_ONE))
         };
         // From the slope when there is one: no division per row. The slope is off by
         // less than one part in 2^16 (floored): the slack covers it.
