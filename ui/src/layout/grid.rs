@@ -2,7 +2,7 @@
 //! line when the next one would cross the container's padding; lines follow each other
 //! along the other axis, each as thick as its thickest child.
 
-use sprig::{AnyWorld, Error, NodeId};
+use sprig::{AnyWorld, Error, Geometry, NodeId};
 
 use super::settle::{for_each_child, Changes, Fingerprint};
 use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
@@ -101,13 +101,13 @@ pub(super) fn lay_out<W: AnyWorld>(
         line_thickness: 0.0,
     };
     let resize_children = layout.resize_mode == ResizeMode::Children;
-    let read = |world: &W, child: NodeId| -> Result<Item, Error> {
-        let mut item = Item::read(world, child, layout.affected_by_scale)?;
+    let read = |geometry: &Geometry| -> Item {
+        let mut item = Item::of(geometry, layout.affected_by_scale);
         if resize_children {
             item.set_extent(Axis::Horizontal, layout.cell_size.width);
             item.set_extent(Axis::Vertical, layout.cell_size.height);
         }
-        Ok(item)
+        item
     };
 
     let cross_spacing = layout.spacing_along(cross);
@@ -115,8 +115,9 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_length = if layout.resize_mode == ResizeMode::Container {
         let mut lines = start;
         for child in world.children(node)? {
-            if world.active(child)? {
-                lines.place(&read(world, child)?);
+            let geometry = world.geometry(child)?;
+            if geometry.active {
+                lines.place(&read(&geometry));
             }
         }
         let gaps = f32::from(lines.line) * cross_spacing;
@@ -131,10 +132,12 @@ pub(super) fn lay_out<W: AnyWorld>(
     let mut lines = start;
     let mut placed = Fingerprint::new();
     for_each_child(world, node, |world, child| {
-        if !world.active(child)? {
-            return skip(world, child, &mut placed);
+        let geometry = world.geometry(child)?;
+        if !geometry.active {
+            skip(child, &geometry, &mut placed);
+            return Ok(());
         }
-        let mut item = read(world, child)?;
+        let mut item = read(&geometry);
         let along = lines.place(&item);
         let own_anchor = cross.of(item.anchor);
         let a = if cross_reversed {

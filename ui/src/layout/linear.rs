@@ -27,8 +27,9 @@ pub(super) fn lay_out<W: AnyWorld>(
         ResizeMode::Container => {
             let mut sum = 0.0;
             for child in world.children(node)? {
-                if world.active(child)? {
-                    sum += Item::read(world, child, layout.affected_by_scale)?.extent(axis);
+                let geometry = world.geometry(child)?;
+                if geometry.active {
+                    sum += Item::of(&geometry, layout.affected_by_scale).extent(axis);
                 }
             }
             sum + gaps + pad_before + pad_after
@@ -49,10 +50,12 @@ pub(super) fn lay_out<W: AnyWorld>(
     let mut next = origin + sign * pad - sign * spacing;
     let mut placed = Fingerprint::new();
     for_each_child(world, node, |world, child| {
-        if !world.active(child)? {
-            return skip(world, child, &mut placed);
+        let geometry = world.geometry(child)?;
+        if !geometry.active {
+            skip(child, &geometry, &mut placed);
+            return Ok(());
         }
-        let mut item = Item::read(world, child, layout.affected_by_scale)?;
+        let mut item = Item::of(&geometry, layout.affected_by_scale);
         if layout.resize_mode == ResizeMode::Children {
             item.set_extent(axis, share);
         }

@@ -46,12 +46,14 @@
 //! else does. `destroy` on a child counts twice: it deactivates the child at once and
 //! removes it at the end of the frame.
 //!
-//! A still frame costs one walk of the child list, six accessor calls per child and a
-//! 64-bit hash (one dependent multiplication per child). A recomputation costs that
-//! walk, a second one that places each active child (about eight accessor calls and one
-//! `set_position`, plus `set_content_size` when it resizes it) and records the new
-//! fingerprint on the way, and a third to measure the children first when it fits the
-//! container. `benches/layout.rs` measures both against hand-written code.
+//! A still frame costs one walk of the child list, one [`AnyWorld::geometry`] call per
+//! child (its `active` flag, size, anchor, scale and position, for one check of its
+//! handle) and a 64-bit hash (one dependent multiplication per child). A recomputation
+//! costs that walk, a second one that places each active child (one `geometry`, one
+//! `next_sibling` and one `set_position`, plus `set_content_size` when it resizes it) and
+//! records the new fingerprint on the way, and a third to measure the children first
+//! when it fits the container. `benches/layout.rs` measures both against hand-written
+//! code.
 //!
 //! A fingerprint only summarises: one changed value always changes it, but several
 //! changes in the same frame could in principle cancel out (a coincidence of 64-bit
@@ -80,7 +82,7 @@ mod grid;
 mod linear;
 pub(crate) mod settle;
 
-use sprig::{component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2};
+use sprig::{component, AnyWorld, Ctx, Error, Geometry, HookResult, Hooks, NodeId, Size2, Vec2};
 
 use settle::{Changes, Fingerprint, Running};
 
@@ -572,26 +574,22 @@ pub(crate) struct Item {
 }
 
 impl Item {
-    pub(crate) fn read<W: AnyWorld>(
-        world: &W,
-        child: NodeId,
-        affected_by_scale: bool,
-    ) -> Result<Item, Error> {
-        let raw_scale = world.scale(child)?;
+    /// The child as read in one call to the world.
+    pub(crate) fn of(geometry: &Geometry, affected_by_scale: bool) -> Item {
+        let raw_scale = geometry.scale;
         let scale = if affected_by_scale {
             Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())
         } else {
             Vec2::ONE
         };
-        let size = world.content_size(child)?;
-        Ok(Item {
-            size,
-            read_size: size,
-            anchor: world.anchor(child)?,
+        Item {
+            size: geometry.content_size,
+            read_size: geometry.content_size,
+            anchor: geometry.anchor,
             scale,
             raw_scale,
-            position: world.position(child)?,
-        })
+            position: geometry.position,
+        }
     }
 
     /// The length the child occupies along `axis`.
@@ -611,6 +609,9 @@ impl Item {
 
 /// Writes a child's new size (queueing it if it changed) and position, and records
 /// them in the children's fingerprint.
+// Inlined: the caller has just written one coordinate of `item.position`, and reading
+// the whole position back from memory would wait for that store.
+#[inline(always)]
 pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
@@ -623,7 +624,7 @@ pub(crate) fn apply<W: AnyWorld>(
         changes.resized(child);
     }
     world.set_position(child, item.position)?;
-    placed.child(
+    placed.child_values(
         child,
         true,
         item.size,
@@ -636,20 +637,9 @@ pub(crate) fn apply<W: AnyWorld>(
 
 /// Records an inactive child, which the layout leaves alone, in the children's
 /// fingerprint.
-pub(crate) fn skip<W: AnyWorld>(
-    world: &W,
-    child: NodeId,
-    placed: &mut Fingerprint,
-) -> Result<(), Error> {
-    placed.child(
-        child,
-        false,
-        world.content_size(child)?,
-        world.anchor(child)?,
-        world.scale(child)?,
-        world.position(child)?,
-    );
-    Ok(())
+#[inline]
+pub(crate) fn skip(child: NodeId, geometry: &Geometry, placed: &mut Fingerprint) {
+    placed.child(child, false, geometry);
 }
 
 /// The container's anchor; the root's is its bottom-left corner whatever its anchor,
@@ -672,16 +662,9 @@ fn children_fingerprint<W: AnyWorld>(
     let mut f = Fingerprint::new();
     let mut active = 0;
     for child in world.children(node)? {
-        let is_active = world.active(child)?;
-        active += usize::from(is_active);
-        f.child(
-            child,
-            is_active,
-            world.content_size(child)?,
-            world.anchor(child)?,
-            world.scale(child)?,
-            world.position(child)?,
-        );
+        let geometry = world.geometry(child)?;
+        active += usize::from(geometry.active);
+        f.child(child, geometry.active, &geometry);
     }
     Ok((f, active))
 }

@@ -11,8 +11,8 @@
 //! The components other than the running one are refreshed on a copy taken out of the
 //! world and written back: a hook only has the world, and its own component as `self`.
 
-use heapless::{Deque, Vec};
-use sprig::{AnyWorld, CompId, Error, NodeId, Size2, Vec2};
+use heapless::Deque;
+use sprig::{AnyWorld, CompId, Error, Geometry, NodeId, Size2, Vec2};
 
 use crate::layout::Layout;
 use crate::widget::Widget;
@@ -21,8 +21,6 @@ use crate::widget::Widget;
 const QUEUE: usize = 32;
 /// Queued nodes processed by one hook before the rest is left to the next frame.
 const MAX_STEPS: usize = 64;
-/// Children read per walk of a parent's child list when the world is needed mutably.
-const CHUNK: usize = 32;
 
 /// A cheap 64-bit summary of everything a result depends on, compared frame to frame.
 ///
@@ -76,9 +74,23 @@ impl Fingerprint {
         self.mix(pair(s.width, s.height));
     }
 
+    /// One child as the world answers for it, with `active` as the flag to record.
+    #[inline]
+    pub(crate) fn child(&mut self, node: NodeId, active: bool, geometry: &Geometry) {
+        self.child_values(
+            node,
+            active,
+            geometry.content_size,
+            geometry.anchor,
+            geometry.scale,
+            geometry.position,
+        );
+    }
+
     /// One child: its fields are spread independently (so the processor overlaps their
     /// multiplications) and summed, then mixed in with one dependent step.
-    pub(crate) fn child(
+    #[inline]
+    pub(crate) fn child_values(
         &mut self,
         node: NodeId,
         active: bool,
@@ -164,30 +176,21 @@ pub(crate) fn drain<W: AnyWorld>(
     Ok(())
 }
 
-/// Calls `f` for each child of `parent` in sibling order, with the world mutable:
-/// the child list is read `CHUNK` ids at a time, so a long list costs a few walks, not
-/// one walk per child. `f` must not add, remove or reorder `parent`'s children.
+/// Calls `f` for each child of `parent` in sibling order, with the world mutable: the
+/// walk goes from each child to its next sibling, so it holds no borrow of the world
+/// between children and costs one step per child. `f` must not add, remove or reorder
+/// `parent`'s children.
 pub(crate) fn for_each_child<W: AnyWorld>(
     world: &mut W,
     parent: NodeId,
     mut f: impl FnMut(&mut W, NodeId) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut done = 0;
-    loop {
-        let mut chunk: Vec<NodeId, CHUNK> = Vec::new();
-        for child in world.children(parent)?.skip(done) {
-            if chunk.push(child).is_err() {
-                break;
-            }
-        }
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        done += chunk.len();
-        for child in chunk {
-            f(world, child)?;
-        }
+    let mut at = world.children(parent)?.next();
+    while let Some(child) = at {
+        f(world, child)?;
+        at = world.next_sibling(child)?;
     }
+    Ok(())
 }
 
 /// Refreshes the enabled [`Layout`] on `node`, if any.
