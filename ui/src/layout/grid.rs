@@ -4,7 +4,7 @@
 
 use sprig::{AnyWorld, Error, Geometry, NodeId};
 
-use super::settle::{for_each_child, Changes, Fingerprint};
+use super::settle::{for_each_child, Changes, ChildPrint};
 use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
 
 /// The running state of the line breaking, shared by measuring and placing.
@@ -70,7 +70,7 @@ pub(super) fn lay_out<W: AnyWorld>(
     node: NodeId,
     start_axis: Axis,
     changes: &mut Changes,
-) -> Result<Fingerprint, Error> {
+) -> Result<ChildPrint, Error> {
     let main = start_axis;
     let cross = main.other();
     let own = world.content_size(node)?;
@@ -130,7 +130,7 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_reversed = layout.reversed(cross);
 
     let mut lines = start;
-    let mut placed = Fingerprint::new();
+    let mut placed = ChildPrint::new();
     for_each_child(world, node, |world, child| {
         let geometry = world.geometry(child)?;
         if !geometry.active {

@@ -4,7 +4,7 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use super::settle::{for_each_child, Changes, Fingerprint};
+use super::settle::{for_each_child, Changes, ChildPrint};
 use super::{apply, container_anchor, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
 
 /// Lays out `node`'s `count` (at least one) active children along `axis`; returns the
@@ -16,7 +16,7 @@ pub(super) fn lay_out<W: AnyWorld>(
     axis: Axis,
     count: usize,
     changes: &mut Changes,
-) -> Result<Fingerprint, Error> {
+) -> Result<ChildPrint, Error> {
     let n = count as f32;
     let own = world.content_size(node)?;
     let anchor = container_anchor(world, node)?;
@@ -48,7 +48,7 @@ pub(super) fn lay_out<W: AnyWorld>(
     let high = (1.0 - cross_anchor) * cross_length - cross_after;
 
     let mut next = origin + sign * pad - sign * spacing;
-    let mut placed = Fingerprint::new();
+    let mut placed = ChildPrint::new();
     for_each_child(world, node, |world, child| {
         let geometry = world.geometry(child)?;
         if !geometry.active {

@@ -84,7 +84,7 @@ pub(crate) mod settle;
 
 use sprig::{component, AnyWorld, Ctx, Error, Geometry, HookResult, Hooks, NodeId, Size2, Vec2};
 
-use settle::{Changes, Fingerprint, Running};
+use settle::{Changes, ChildPrint, Fingerprint, Running};
 
 /// The execution order of [`Layout`]: late, so the app's own components (order 0) have
 /// moved and resized things first, and before the widgets, so a widget aligns a
@@ -616,7 +616,7 @@ pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
     item: &Item,
-    placed: &mut Fingerprint,
+    placed: &mut ChildPrint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
     if item.size != item.read_size {
@@ -638,7 +638,7 @@ pub(crate) fn apply<W: AnyWorld>(
 /// Records an inactive child, which the layout leaves alone, in the children's
 /// fingerprint.
 #[inline]
-pub(crate) fn skip(child: NodeId, geometry: &Geometry, placed: &mut Fingerprint) {
+pub(crate) fn skip(child: NodeId, geometry: &Geometry, placed: &mut ChildPrint) {
     placed.child(child, false, geometry);
 }
 
@@ -658,8 +658,8 @@ pub(crate) fn container_anchor<W: AnyWorld>(world: &W, node: NodeId) -> Result<V
 fn children_fingerprint<W: AnyWorld>(
     world: &W,
     node: NodeId,
-) -> Result<(Fingerprint, usize), Error> {
-    let mut f = Fingerprint::new();
+) -> Result<(ChildPrint, usize), Error> {
+    let mut f = ChildPrint::new();
     let mut active = 0;
     for child in world.children(node)? {
         let geometry = world.geometry(child)?;

@@ -31,14 +31,12 @@ const MAX_STEPS: usize = 64;
 #[derive(Clone, Copy)]
 pub(crate) struct Fingerprint(u64);
 
-/// Odd multipliers (odd, so multiplying is a bijection), one per field of a child.
-const MIX: [u64; 6] = [
+/// Odd multipliers (odd, so multiplying is a bijection).
+const MIX: [u64; 4] = [
     0x9e37_79b9_7f4a_7c15,
     0xbf58_476d_1ce4_e5b9,
     0x94d0_49bb_1331_11eb,
     0xd6e8_feb8_6659_fd93,
-    0xa076_1d64_78bd_642f,
-    0xe703_7ed1_a0b4_28db,
 ];
 
 fn spread(x: u64, multiplier: u64) -> u64 {
@@ -74,6 +72,39 @@ impl Fingerprint {
         self.mix(pair(s.width, s.height));
     }
 
+    /// This summary followed by the children's.
+    pub(crate) fn then(mut self, children: ChildPrint) -> u64 {
+        self.mix(children.sum);
+        self.mix(children.count);
+        self.0
+    }
+
+    pub(crate) fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+/// The children's part of a layout's fingerprint: one 64-bit hash per child, of its
+/// fields and its place in the list, and the sum of those hashes.
+///
+/// A sum, not a chain: no child's hash waits for the one before it, so the processor
+/// hashes several children at once. Each field enters its child's hash through a
+/// bijection while the others are fixed (the id, with the `active` flag and the place,
+/// alone in one product; size with anchor, and scale with position, each pair xored
+/// into one word and mixed with the place), so one changed value always changes its
+/// child's hash, and so the sum. Mixing in the place keeps two children that trade
+/// sizes (or places) from cancelling out.
+#[derive(Clone, Copy)]
+pub(crate) struct ChildPrint {
+    sum: u64,
+    count: u64,
+}
+
+impl ChildPrint {
+    pub(crate) const fn new() -> Self {
+        ChildPrint { sum: 0, count: 0 }
+    }
+
     /// One child as the world answers for it, with `active` as the flag to record.
     #[inline]
     pub(crate) fn child(&mut self, node: NodeId, active: bool, geometry: &Geometry) {
@@ -87,8 +118,7 @@ impl Fingerprint {
         );
     }
 
-    /// One child: its fields are spread independently (so the processor overlaps their
-    /// multiplications) and summed, then mixed in with one dependent step.
+    /// The next child in sibling order.
     #[inline]
     pub(crate) fn child_values(
         &mut self,
@@ -99,24 +129,24 @@ impl Fingerprint {
         scale: Vec2,
         position: Vec2,
     ) {
-        let id =
-            u64::from(node.index()) | u64::from(node.generation()) << 16 | u64::from(active) << 32;
-        let word = spread(id, MIX[1])
-            .wrapping_add(spread(pair(size.width, size.height), MIX[2]))
-            .wrapping_add(spread(pair(anchor.x, anchor.y), MIX[3]))
-            .wrapping_add(spread(pair(scale.x, scale.y), MIX[4]))
-            .wrapping_add(spread(pair(position.x, position.y), MIX[5]));
-        self.mix(word);
-    }
-
-    /// This summary followed by `rest`'s.
-    pub(crate) fn then(mut self, rest: Fingerprint) -> u64 {
-        self.mix(rest.0);
-        self.0
-    }
-
-    pub(crate) fn finish(self) -> u64 {
-        self.0
+        let place = self.count;
+        let id = u64::from(node.index())
+            | u64::from(node.generation()) << 16
+            | u64::from(active) << 32
+            | place << 40;
+        let salt = place.wrapping_mul(MIX[0]);
+        let who = spread(id, MIX[1]);
+        let shape =
+            (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt)
+                .wrapping_mul(MIX[2]);
+        let placement = (pair(scale.x, scale.y)
+            ^ pair(position.x, position.y).rotate_left(29)
+            ^ salt.rotate_left(32))
+        .wrapping_mul(MIX[3]);
+        self.sum = self
+            .sum
+            .wrapping_add(who.wrapping_add(shape).wrapping_add(placement));
+        self.count += 1;
     }
 }
 
