@@ -373,10 +373,10 @@ impl Layout {
         }
     }
 
-    /// The settings and the container's size and anchor.
+    /// The settings and the container's size and anchor, as seven words hashed apart
+    /// and summed (see [`Fingerprint::of_words`]).
     fn header<W: AnyWorld>(&self, world: &W, node: NodeId) -> Result<Fingerprint, Error> {
-        let mut f = Fingerprint::new();
-        f.word(match self.kind {
+        let kind: u64 = match self.kind {
             LayoutKind::Horizontal => 0,
             LayoutKind::Vertical => 1,
             LayoutKind::Grid {
@@ -385,27 +385,26 @@ impl Layout {
             LayoutKind::Grid {
                 start_axis: Axis::Vertical,
             } => 3,
-        });
-        f.word(self.resize_mode as u32);
-        f.word(self.horizontal_direction as u32);
-        f.word(self.vertical_direction as u32);
-        f.word(self.cross_align as u32);
-        f.word(u32::from(self.affected_by_scale));
+        };
+        // Each of these is under 256: one byte each.
+        let choices = kind
+            | (self.resize_mode as u64) << 8
+            | (self.horizontal_direction as u64) << 16
+            | (self.vertical_direction as u64) << 24
+            | (self.cross_align as u64) << 32
+            | u64::from(self.affected_by_scale) << 40;
         let p = self.padding;
-        for v in [
-            p.left,
-            p.right,
-            p.top,
-            p.bottom,
-            self.spacing_x,
-            self.spacing_y,
-        ] {
-            f.f32(v);
-        }
-        f.size(self.cell_size);
-        f.size(world.content_size(node)?);
-        f.vec(world.anchor(node)?);
-        Ok(f)
+        let size = world.content_size(node)?;
+        let anchor = world.anchor(node)?;
+        Ok(Fingerprint::of_words([
+            choices,
+            settle::pair(p.left, p.right),
+            settle::pair(p.top, p.bottom),
+            settle::pair(self.spacing_x, self.spacing_y),
+            settle::pair(self.cell_size.width, self.cell_size.height),
+            settle::pair(size.width, size.height),
+            settle::pair(anchor.x, anchor.y),
+        ]))
     }
 
     /// Lays out if the fingerprint changed; queues the nodes it resized.
@@ -420,7 +419,8 @@ impl Layout {
         changes: &mut Changes,
     ) -> HookResult {
         let (children, active) = children_fingerprint(world, node)?;
-        let before = self.header(world, node)?.then(children);
+        let header = self.header(world, node)?;
+        let before = header.then(children);
         if !self.forced && self.last == Some(before) {
             return Ok(());
         }
@@ -442,10 +442,14 @@ impl Layout {
                 }
             }
         };
-        if world.content_size(node)? != size_before {
+        // Laying out changes no setting and, of the container, at most its size.
+        let header = if world.content_size(node)? != size_before {
             changes.resized(node);
-        }
-        self.last = Some(self.header(world, node)?.then(placed));
+            self.header(world, node)?
+        } else {
+            header
+        };
+        self.last = Some(header.then(placed));
         self.forced = false;
         self.recomputations = self.recomputations.wrapping_add(1);
         Ok(())

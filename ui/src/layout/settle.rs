@@ -43,13 +43,29 @@ fn spread(x: u64, multiplier: u64) -> u64 {
     (x ^ (x >> 32)).wrapping_mul(multiplier)
 }
 
-fn pair(a: f32, b: f32) -> u64 {
+/// Two floats' bits in one word.
+pub(crate) fn pair(a: f32, b: f32) -> u64 {
     u64::from(a.to_bits()) | u64::from(b.to_bits()) << 32
 }
 
 impl Fingerprint {
     pub(crate) const fn new() -> Self {
         Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// A summary of `words`, each hashed on its own with its own multiplier and the
+    /// hashes summed: each word enters through a bijection, so one changed word always
+    /// changes the sum, and no word waits for the one before it.
+    pub(crate) fn of_words<const WORDS: usize>(words: [u64; WORDS]) -> Self {
+        let mut sum = 0u64;
+        for (k, word) in (0u64..).zip(words) {
+            // Odd (an odd plus an even), and different for each place.
+            let multiplier = MIX[0].wrapping_add(k.wrapping_mul(MIX[1]) << 1);
+            sum = sum.wrapping_add(spread(word, multiplier));
+        }
+        let mut f = Fingerprint::new();
+        f.mix(sum);
+        f
     }
 
     fn mix(&mut self, word: u64) {
