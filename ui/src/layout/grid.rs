@@ -4,7 +4,7 @@
 
 use sprig::{AnyWorld, Error, Geometry, NodeId};
 
-use super::settle::{for_each_child, Changes, ChildPrint};
+use super::settle::{for_each_child, Changes, Reprint};
 use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
 
 /// The running state of the line breaking, shared by measuring and placing.
@@ -69,8 +69,9 @@ pub(super) fn lay_out<W: AnyWorld>(
     world: &mut W,
     node: NodeId,
     start_axis: Axis,
+    placed: &mut Reprint,
     changes: &mut Changes,
-) -> Result<ChildPrint, Error> {
+) -> Result<(), Error> {
     let main = start_axis;
     let cross = main.other();
     let own = world.content_size(node)?;
@@ -130,11 +131,10 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_reversed = layout.reversed(cross);
 
     let mut lines = start;
-    let mut placed = ChildPrint::new();
     for_each_child(world, node, |world, child| {
         let geometry = world.geometry(child)?;
         if !geometry.active {
-            skip(child, &geometry, &mut placed);
+            skip(placed);
             return Ok(());
         }
         let mut item = read(&geometry);
@@ -150,7 +150,7 @@ pub(super) fn lay_out<W: AnyWorld>(
             cross_origin + cross_sign * (lines.offset + a * item.extent(cross) + cross_pad + gaps);
         main.set(&mut item.position, along);
         cross.set(&mut item.position, across);
-        apply(world, child, &item, &mut placed, changes)
+        apply(world, child, &item, resize_children, placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -158,5 +158,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         cross.set_extent(&mut size, cross_length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(placed)
+    Ok(())
 }

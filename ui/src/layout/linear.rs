@@ -4,19 +4,42 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use super::settle::{for_each_child, Changes, ChildPrint};
+use super::settle::{for_each_child, Changes, Reprint};
 use super::{apply, container_anchor, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
 
-/// Lays out `node`'s `count` (at least one) active children along `axis`; returns the
-/// children's fingerprint after.
+/// Lays out `node`'s `count` (at least one) active children along `axis`, recording
+/// what it changes in `placed`.
 pub(super) fn lay_out<W: AnyWorld>(
     layout: &Layout,
     world: &mut W,
     node: NodeId,
     axis: Axis,
     count: usize,
+    placed: &mut Reprint,
     changes: &mut Changes,
-) -> Result<ChildPrint, Error> {
+) -> Result<(), Error> {
+    // One copy of the loop per axis: each reads and writes its coordinates directly,
+    // where one copy for both would test the axis at each of them, for every child.
+    match axis {
+        Axis::Horizontal => lay_out_along::<W, false>(layout, world, node, count, placed, changes),
+        Axis::Vertical => lay_out_along::<W, true>(layout, world, node, count, placed, changes),
+    }
+}
+
+/// [`lay_out`] along y if `VERTICAL`, else along x.
+fn lay_out_along<W: AnyWorld, const VERTICAL: bool>(
+    layout: &Layout,
+    world: &mut W,
+    node: NodeId,
+    count: usize,
+    placed: &mut Reprint,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    let axis = if VERTICAL {
+        Axis::Vertical
+    } else {
+        Axis::Horizontal
+    };
     let n = count as f32;
     let own = world.content_size(node)?;
     let anchor = container_anchor(world, node)?;
@@ -48,15 +71,18 @@ pub(super) fn lay_out<W: AnyWorld>(
     let high = (1.0 - cross_anchor) * cross_length - cross_after;
 
     let mut next = origin + sign * pad - sign * spacing;
-    let mut placed = ChildPrint::new();
+    // What is the same for every child, read once.
+    let resize_children = layout.resize_mode == ResizeMode::Children;
+    let affected_by_scale = layout.affected_by_scale;
+    let cross_align = layout.cross_align;
     for_each_child(world, node, |world, child| {
         let geometry = world.geometry(child)?;
         if !geometry.active {
-            skip(child, &geometry, &mut placed);
+            skip(placed);
             return Ok(());
         }
-        let mut item = Item::of(&geometry, layout.affected_by_scale);
-        if layout.resize_mode == ResizeMode::Children {
+        let mut item = Item::of(&geometry, affected_by_scale);
+        if resize_children {
             item.set_extent(axis, share);
         }
         let own_anchor = axis.of(item.anchor);
@@ -70,24 +96,24 @@ pub(super) fn lay_out<W: AnyWorld>(
         axis.set(&mut item.position, next);
         next += sign * (1.0 - a) * extent;
 
-        let e = item.extent(cross);
-        let ac = cross.of(item.anchor);
-        let at_low = low + ac * e;
-        let at_high = high - (1.0 - ac) * e;
-        // "Start" reads first: the top of a row, the left of a column.
-        let (start, end) = match cross {
-            Axis::Vertical => (at_high, at_low),
-            Axis::Horizontal => (at_low, at_high),
-        };
-        match layout.cross_align {
-            CrossAlign::Keep => {}
-            CrossAlign::Start => cross.set(&mut item.position, start),
-            CrossAlign::End => cross.set(&mut item.position, end),
-            CrossAlign::Center => {
-                cross.set(&mut item.position, (low + high) / 2.0 + (ac - 0.5) * e);
-            }
+        if cross_align != CrossAlign::Keep {
+            let e = item.extent(cross);
+            let ac = cross.of(item.anchor);
+            let at_low = low + ac * e;
+            let at_high = high - (1.0 - ac) * e;
+            // "Start" reads first: the top of a row, the left of a column.
+            let (start, end) = match cross {
+                Axis::Vertical => (at_high, at_low),
+                Axis::Horizontal => (at_low, at_high),
+            };
+            let across = match cross_align {
+                CrossAlign::Start | CrossAlign::Keep => start,
+                CrossAlign::End => end,
+                CrossAlign::Center => (low + high) / 2.0 + (ac - 0.5) * e,
+            };
+            cross.set(&mut item.position, across);
         }
-        apply(world, child, &item, &mut placed, changes)
+        apply(world, child, &item, resize_children, placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -95,5 +121,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         axis.set_extent(&mut size, length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(placed)
+    Ok(())
 }

@@ -84,7 +84,7 @@ pub(crate) mod settle;
 
 use sprig::{component, AnyWorld, Ctx, Error, Geometry, HookResult, Hooks, NodeId, Size2, Vec2};
 
-use settle::{Changes, ChildPrint, Fingerprint, Running};
+use settle::{Changes, ChildPrint, Fingerprint, Reprint, Running};
 
 /// The execution order of [`Layout`]: late, so the app's own components (order 0) have
 /// moved and resized things first, and before the widgets, so a widget aligns a
@@ -430,17 +430,31 @@ impl Layout {
             // As Cocos: nothing to arrange, and the container keeps its size.
             children
         } else {
+            let mut placed = children.reprint();
             match self.kind {
-                LayoutKind::Horizontal => {
-                    linear::lay_out(self, world, node, Axis::Horizontal, active, changes)?
-                }
-                LayoutKind::Vertical => {
-                    linear::lay_out(self, world, node, Axis::Vertical, active, changes)?
-                }
+                LayoutKind::Horizontal => linear::lay_out(
+                    self,
+                    world,
+                    node,
+                    Axis::Horizontal,
+                    active,
+                    &mut placed,
+                    changes,
+                )?,
+                LayoutKind::Vertical => linear::lay_out(
+                    self,
+                    world,
+                    node,
+                    Axis::Vertical,
+                    active,
+                    &mut placed,
+                    changes,
+                )?,
                 LayoutKind::Grid { start_axis } => {
-                    grid::lay_out(self, world, node, start_axis, changes)?
+                    grid::lay_out(self, world, node, start_axis, &mut placed, changes)?
                 }
             }
+            placed.finish()
         };
         // Laying out changes no setting and, of the container, at most its size.
         let header = if world.content_size(node)? != size_before {
@@ -527,6 +541,7 @@ impl Hooks for Layout {
 }
 
 impl Axis {
+    #[inline(always)]
     pub(crate) fn other(self) -> Axis {
         match self {
             Axis::Horizontal => Axis::Vertical,
@@ -534,6 +549,7 @@ impl Axis {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn of(self, v: Vec2) -> f32 {
         match self {
             Axis::Horizontal => v.x,
@@ -541,6 +557,7 @@ impl Axis {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn set(self, v: &mut Vec2, value: f32) {
         match self {
             Axis::Horizontal => v.x = value,
@@ -548,6 +565,7 @@ impl Axis {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn extent(self, s: Size2) -> f32 {
         match self {
             Axis::Horizontal => s.width,
@@ -555,6 +573,7 @@ impl Axis {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn set_extent(self, s: &mut Size2, value: f32) {
         match self {
             Axis::Horizontal => s.width = value,
@@ -569,6 +588,8 @@ pub(crate) struct Item {
     pub(crate) size: Size2,
     /// The size the child had when read, to write only a changed one.
     pub(crate) read_size: Size2,
+    /// The position the child had when read, to update the fingerprint.
+    pub(crate) read_position: Vec2,
     pub(crate) anchor: Vec2,
     /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
     pub(crate) scale: Vec2,
@@ -589,6 +610,7 @@ impl Item {
         Item {
             size: geometry.content_size,
             read_size: geometry.content_size,
+            read_position: geometry.position,
             anchor: geometry.anchor,
             scale,
             raw_scale,
@@ -611,8 +633,9 @@ impl Item {
     }
 }
 
-/// Writes a child's new size (queueing it if it changed) and position, and records
-/// them in the children's fingerprint.
+/// Writes a child's new position and, if the layout resizes children (`resizes`), its
+/// new size (queueing it if it changed), and records them in the children's
+/// fingerprint.
 // Inlined: the caller has just written one coordinate of `item.position`, and reading
 // the whole position back from memory would wait for that store.
 #[inline(always)]
@@ -620,30 +643,30 @@ pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
     item: &Item,
-    placed: &mut ChildPrint,
+    resizes: bool,
+    placed: &mut Reprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    if item.size != item.read_size {
+    let resized = resizes && item.size != item.read_size;
+    if resized {
         world.set_content_size(child, item.size)?;
         changes.resized(child);
     }
     world.set_position(child, item.position)?;
-    placed.child_values(
-        child,
-        true,
-        item.size,
+    placed.placed(
+        resized.then_some((item.read_size, item.size)),
+        (item.read_position, item.position),
         item.anchor,
         item.raw_scale,
-        item.position,
     );
     Ok(())
 }
 
 /// Records an inactive child, which the layout leaves alone, in the children's
-/// fingerprint.
+/// fingerprint: as it was.
 #[inline]
-pub(crate) fn skip(child: NodeId, geometry: &Geometry, placed: &mut ChildPrint) {
-    placed.child(child, false, geometry);
+pub(crate) fn skip(placed: &mut Reprint) {
+    placed.unchanged();
 }
 
 /// The container's anchor; the root's is its bottom-left corner whatever its anchor,

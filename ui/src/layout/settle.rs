@@ -150,19 +150,93 @@ impl ChildPrint {
             | u64::from(node.generation()) << 16
             | u64::from(active) << 32
             | place << 40;
-        let salt = place.wrapping_mul(MIX[0]);
         let who = spread(id, MIX[1]);
-        let shape =
-            (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt)
-                .wrapping_mul(MIX[2]);
-        let placement = (pair(scale.x, scale.y)
-            ^ pair(position.x, position.y).rotate_left(29)
-            ^ salt.rotate_left(32))
-        .wrapping_mul(MIX[3]);
+        let shape = shape_hash(place, size, anchor);
+        let placement = placement_hash(place, scale, position);
         self.sum = self
             .sum
             .wrapping_add(who.wrapping_add(shape).wrapping_add(placement));
         self.count += 1;
+    }
+
+    /// The same children walked again in the same order, to record what laying them
+    /// out changes: see [`Reprint`].
+    pub(crate) const fn reprint(self) -> Reprint {
+        Reprint {
+            print: self,
+            place: 0,
+        }
+    }
+}
+
+/// What the place of a child mixes into its hashes.
+fn salt(place: u64) -> u64 {
+    place.wrapping_mul(MIX[0])
+}
+
+/// The part of a child's hash that its size and anchor make.
+#[inline]
+fn shape_hash(place: u64, size: Size2, anchor: Vec2) -> u64 {
+    (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt(place))
+        .wrapping_mul(MIX[2])
+}
+
+/// The part of a child's hash that its scale and position make.
+#[inline]
+fn placement_hash(place: u64, scale: Vec2, position: Vec2) -> u64 {
+    (pair(scale.x, scale.y)
+        ^ pair(position.x, position.y).rotate_left(29)
+        ^ salt(place).rotate_left(32))
+    .wrapping_mul(MIX[3])
+}
+
+/// A [`ChildPrint`] brought up to date while a layout places the children it was taken
+/// from, child by child in the same order: a child whose size or position changes has
+/// that part of its hash replaced (the sum is exact, so the result is the print the
+/// children would give afresh), and a child left alone costs nothing.
+pub(crate) struct Reprint {
+    print: ChildPrint,
+    place: u64,
+}
+
+impl Reprint {
+    /// The next child keeps its size and position.
+    #[inline]
+    pub(crate) fn unchanged(&mut self) {
+        self.place += 1;
+    }
+
+    /// The next child goes from `old_position` to `position` and, if `sizes` is given,
+    /// from the first size to the second, with the given anchor and scale.
+    #[inline]
+    pub(crate) fn placed(
+        &mut self,
+        sizes: Option<(Size2, Size2)>,
+        (old_position, position): (Vec2, Vec2),
+        anchor: Vec2,
+        scale: Vec2,
+    ) {
+        let place = self.place;
+        let sum = &mut self.print.sum;
+        // Compared as bits, as they are hashed (0.0 and -0.0 differ).
+        if let Some((old_size, size)) = sizes {
+            if pair(old_size.width, old_size.height) != pair(size.width, size.height) {
+                *sum = sum
+                    .wrapping_sub(shape_hash(place, old_size, anchor))
+                    .wrapping_add(shape_hash(place, size, anchor));
+            }
+        }
+        if pair(old_position.x, old_position.y) != pair(position.x, position.y) {
+            *sum = sum
+                .wrapping_sub(placement_hash(place, scale, old_position))
+                .wrapping_add(placement_hash(place, scale, position));
+        }
+        self.place += 1;
+    }
+
+    /// The print of the children as they are now.
+    pub(crate) fn finish(self) -> ChildPrint {
+        self.print
     }
 }
 
