@@ -18,28 +18,6 @@ pub(super) fn lay_out<W: AnyWorld>(
     placed: &mut Reprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    // One copy of the loop per axis: each reads and writes its coordinates directly,
-    // where one copy for both would test the axis at each of them, for every child.
-    match axis {
-        Axis::Horizontal => lay_out_along::<W, false>(layout, world, node, count, placed, changes),
-        Axis::Vertical => lay_out_along::<W, true>(layout, world, node, count, placed, changes),
-    }
-}
-
-/// [`lay_out`] along y if `VERTICAL`, else along x.
-fn lay_out_along<W: AnyWorld, const VERTICAL: bool>(
-    layout: &Layout,
-    world: &mut W,
-    node: NodeId,
-    count: usize,
-    placed: &mut Reprint,
-    changes: &mut Changes,
-) -> Result<(), Error> {
-    let axis = if VERTICAL {
-        Axis::Vertical
-    } else {
-        Axis::Horizontal
-    };
     let n = count as f32;
     let own = world.content_size(node)?;
     let anchor = container_anchor(world, node)?;
