@@ -652,10 +652,16 @@ pub(crate) fn apply<W: AnyWorld>(
         world.set_content_size(child, item.size)?;
         changes.resized(child);
     }
-    world.set_position(child, item.position)?;
+    // A child already in its place (the same bits) is not written: writing it would
+    // change nothing.
+    let moved = settle::pair(item.read_position.x, item.read_position.y)
+        != settle::pair(item.position.x, item.position.y);
+    if moved {
+        world.set_position(child, item.position)?;
+    }
     placed.placed(
         resized.then_some((item.read_size, item.size)),
-        (item.read_position, item.position),
+        moved.then_some((item.read_position, item.position)),
         item.anchor,
         item.raw_scale,
     );

@@ -206,27 +206,24 @@ impl Reprint {
         self.place += 1;
     }
 
-    /// The next child goes from `old_position` to `position` and, if `sizes` is given,
-    /// from the first size to the second, with the given anchor and scale.
+    /// The next child, with the sizes (before, after) if it was resized and the
+    /// positions (before, after) if it moved, with the given anchor and scale.
     #[inline]
     pub(crate) fn placed(
         &mut self,
         sizes: Option<(Size2, Size2)>,
-        (old_position, position): (Vec2, Vec2),
+        positions: Option<(Vec2, Vec2)>,
         anchor: Vec2,
         scale: Vec2,
     ) {
         let place = self.place;
         let sum = &mut self.print.sum;
-        // Compared as bits, as they are hashed (0.0 and -0.0 differ).
         if let Some((old_size, size)) = sizes {
-            if pair(old_size.width, old_size.height) != pair(size.width, size.height) {
-                *sum = sum
-                    .wrapping_sub(shape_hash(place, old_size, anchor))
-                    .wrapping_add(shape_hash(place, size, anchor));
-            }
+            *sum = sum
+                .wrapping_sub(shape_hash(place, old_size, anchor))
+                .wrapping_add(shape_hash(place, size, anchor));
         }
-        if pair(old_position.x, old_position.y) != pair(position.x, position.y) {
+        if let Some((old_position, position)) = positions {
             *sum = sum
                 .wrapping_sub(placement_hash(place, scale, old_position))
                 .wrapping_add(placement_hash(place, scale, position));
