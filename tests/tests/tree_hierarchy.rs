@@ -318,7 +318,7 @@ fn next_sibling_walks_the_children_in_order_and_ends_with_none() {
 
 #[test]
 fn geometry_answers_what_the_five_accessors_answer() {
-    use sprig::{Geometry, Size2, Vec2};
+    use sprig::{NodeGeometry, Size2, Vec2};
     let mut w = W::new();
     let root = w.root();
     let n = w.create_child(root, "n").unwrap();
@@ -329,7 +329,7 @@ fn geometry_answers_what_the_five_accessors_answer() {
     w.set_active(n, false).unwrap();
     assert_eq!(
         w.geometry(n).unwrap(),
-        Geometry {
+        NodeGeometry {
             active: false,
             position: Vec2::new(1.5, -2.0),
             scale: Vec2::new(2.0, 0.5),

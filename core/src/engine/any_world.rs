@@ -6,7 +6,7 @@
 //! reach through its [`Ctx`](crate::Ctx).
 
 use crate::{
-    Affine2, Comp, CompId, Component, Dispatch, Error, Geometry, Hook, NodeEvent, NodeId,
+    Affine2, Comp, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeGeometry, NodeId,
     PhaseTimes, Rect, Size2, TouchEvent, TraceEntry, Vec2, World,
 };
 
@@ -308,7 +308,7 @@ any_world! {
     ref fn anchor(node: NodeId) -> Result<Vec2, Error>;
     mut fn set_anchor(node: NodeId, anchor: Vec2) -> Result<(), Error>;
     ref fn content_size(node: NodeId) -> Result<Size2, Error>;
-    ref fn geometry(node: NodeId) -> Result<Geometry, Error>;
+    ref fn geometry(node: NodeId) -> Result<NodeGeometry, Error>;
     mut fn set_content_size(node: NodeId, size: Size2) -> Result<(), Error>;
     ref fn opacity(node: NodeId) -> Result<u8, Error>;
     mut fn set_opacity(node: NodeId, opacity: u8) -> Result<(), Error>;

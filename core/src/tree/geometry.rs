@@ -1,4 +1,4 @@
-//! [`Geometry`]: what arranging a node reads of it (its `active` flag, position, scale,
+//! [`NodeGeometry`]: what arranging a node reads of it (its `active` flag, position, scale,
 //! anchor and content size), in one call that checks the handle once: a layout placing
 //! a hundred children asks for five values of each, every frame something moved.
 
@@ -10,7 +10,7 @@ use crate::{Dispatch, Error, NodeId, World};
 /// [`World::geometry`] reads them together. Each is what the accessor of the same name
 /// answers ([`World::active`], [`World::position`], …).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Geometry {
+pub struct NodeGeometry {
     /// The node's own `active` flag ([`World::active`]).
     pub active: bool,
     /// Position of the node's anchor in its parent's anchor space ([`World::position`]).
@@ -57,11 +57,11 @@ where
     /// # Ok::<(), sprig::Error>(())
     /// ```
     #[inline]
-    pub fn geometry(&self, node: NodeId) -> Result<Geometry, Error> {
+    pub fn geometry(&self, node: NodeId) -> Result<NodeGeometry, Error> {
         let i = self.arena.resolve(node)?;
         let slot = self.arena.slot(i);
         let meta = self.arena.meta(i);
-        Ok(Geometry {
+        Ok(NodeGeometry {
             active: slot.has(Flags::ACTIVE),
             position: slot.position,
             scale: slot.scale,

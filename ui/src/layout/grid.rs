@@ -2,7 +2,7 @@
 //! line when the next one would cross the container's padding; lines follow each other
 //! along the other axis, each as thick as its thickest child.
 
-use sprig::{AnyWorld, Error, Geometry, NodeId};
+use sprig::{AnyWorld, Error, NodeGeometry, NodeId};
 
 use super::settle::{for_each_child, Changes, Reprint};
 use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
@@ -102,7 +102,7 @@ pub(super) fn lay_out<W: AnyWorld>(
         line_thickness: 0.0,
     };
     let resize_children = layout.resize_mode == ResizeMode::Children;
-    let read = |geometry: &Geometry| -> Item {
+    let read = |geometry: &NodeGeometry| -> Item {
         let mut item = Item::of(geometry, layout.affected_by_scale);
         if resize_children {
             item.set_extent(Axis::Horizontal, layout.cell_size.width);

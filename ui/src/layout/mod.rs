@@ -82,7 +82,9 @@ mod grid;
 mod linear;
 pub(crate) mod settle;
 
-use sprig::{component, AnyWorld, Ctx, Error, Geometry, HookResult, Hooks, NodeId, Size2, Vec2};
+use sprig::{
+    component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeGeometry, NodeId, Size2, Vec2,
+};
 
 use settle::{Changes, ChildPrint, Fingerprint, Reprint, Running};
 
@@ -600,7 +602,7 @@ pub(crate) struct Item {
 
 impl Item {
     /// The child as read in one call to the world.
-    pub(crate) fn of(geometry: &Geometry, affected_by_scale: bool) -> Item {
+    pub(crate) fn of(geometry: &NodeGeometry, affected_by_scale: bool) -> Item {
         let raw_scale = geometry.scale;
         let scale = if affected_by_scale {
             Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())

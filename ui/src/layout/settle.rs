@@ -12,7 +12,7 @@
 //! world and written back: a hook only has the world, and its own component as `self`.
 
 use heapless::Deque;
-use sprig::{AnyWorld, CompId, Error, Geometry, NodeId, Size2, Vec2};
+use sprig::{AnyWorld, CompId, Error, NodeGeometry, NodeId, Size2, Vec2};
 
 use crate::layout::Layout;
 use crate::widget::Widget;
@@ -123,7 +123,7 @@ impl ChildPrint {
 
     /// One child as the world answers for it, with `active` as the flag to record.
     #[inline]
-    pub(crate) fn child(&mut self, node: NodeId, active: bool, geometry: &Geometry) {
+    pub(crate) fn child(&mut self, node: NodeId, active: bool, geometry: &NodeGeometry) {
         self.child_values(
             node,
             active,
