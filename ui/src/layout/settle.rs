@@ -150,7 +150,7 @@ impl ChildPrint {
             | u64::from(node.generation()) << 16
             | u64::from(active) << 32
             | place << 40;
-        let who = spread(id, MIX[1]);
+        let who = id.wrapping_mul(MIX[1]);
         let shape = shape_hash(place, size, anchor);
         let placement = placement_hash(place, scale, position);
         self.sum = self
@@ -297,6 +297,7 @@ pub(crate) fn drain<W: AnyWorld>(
 /// walk goes from each child to its next sibling, so it holds no borrow of the world
 /// between children and costs one step per child. `f` must not add, remove or reorder
 /// `parent`'s children.
+#[inline(always)]
 pub(crate) fn for_each_child<W: AnyWorld>(
     world: &mut W,
     parent: NodeId,
