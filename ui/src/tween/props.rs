@@ -224,7 +224,7 @@ pub(crate) fn capture(
 
 /// Sets the value of the property at `index` in `values` (nothing for an index past the
 /// last). Each arm names its element, so a caller's array whose elements are only reached
-/// through here and [`write`] can live in registers: writing single floats to memory and
+/// through here and [`write()`] can live in registers: writing single floats to memory and
 /// reading them back in pairs (a position) makes the processor wait for the stores.
 #[inline(always)]
 pub(crate) fn put(values: &mut [f32; PROP_COUNT], index: u8, value: f32) {

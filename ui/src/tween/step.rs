@@ -16,7 +16,10 @@
 //! exactly on its end values and starts the next one with the remainder, so the
 //! timeline does not drift with the frame rate. The walk is a loop over two moves,
 //! into a step ([`enter`]) and back out to its group ([`leave`]), with no recursion, so
-//! its stack does not grow with the nesting.
+//! its stack does not grow with the nesting. Most frames need none of it: when the step
+//! running is a `to`, `by` or `delay` under sequences and repeats only, and the frame
+//! does not end it, [`advance_within`] runs that step alone, which is what the walk
+//! would do (each group above it hands "still running" back up unchanged).
 //!
 //! A new kind of step (for instance `call`, sending a typed event to a component) is one
 //! more [`Action`] variant and one more arm in [`enter`]: an instant action leaves at
@@ -36,7 +39,7 @@ pub(crate) const FOREVER: u32 = 0;
 pub(crate) enum Action {
     /// `to` (absolute) or `by` (relative) over `duration_seconds`; followed by the
     /// bezier's two [`Action::Bezier`] entries if `easing` is
-    /// [`BEZIER_CODE`](crate::ease::BEZIER_CODE), then by
+    /// [`BEZIER_CODE`], then by
     /// its [`Action::Value`]s.
     Interval {
         duration_seconds: f32,
