@@ -150,7 +150,7 @@ impl ChildPrint {
             | u64::from(node.generation()) << 16
             | u64::from(active) << 32
             | place << 40;
-        let who = id.wrapping_mul(MIX[1]);
+        let who = spread(id, MIX[1]);
         let shape = shape_hash(place, size, anchor);
         let placement = placement_hash(place, scale, position);
         self.sum = self
