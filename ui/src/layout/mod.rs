@@ -543,7 +543,6 @@ impl Hooks for Layout {
 }
 
 impl Axis {
-    #[inline(always)]
     pub(crate) fn other(self) -> Axis {
         match self {
             Axis::Horizontal => Axis::Vertical,
@@ -551,7 +550,6 @@ impl Axis {
         }
     }
 
-    #[inline(always)]
     pub(crate) fn of(self, v: Vec2) -> f32 {
         match self {
             Axis::Horizontal => v.x,
@@ -559,7 +557,6 @@ impl Axis {
         }
     }
 
-    #[inline(always)]
     pub(crate) fn set(self, v: &mut Vec2, value: f32) {
         match self {
             Axis::Horizontal => v.x = value,
@@ -567,7 +564,6 @@ impl Axis {
         }
     }
 
-    #[inline(always)]
     pub(crate) fn extent(self, s: Size2) -> f32 {
         match self {
             Axis::Horizontal => s.width,
@@ -575,7 +571,6 @@ impl Axis {
         }
     }
 
-    #[inline(always)]
     pub(crate) fn set_extent(self, s: &mut Size2, value: f32) {
         match self {
             Axis::Horizontal => s.width = value,

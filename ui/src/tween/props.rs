@@ -246,7 +246,6 @@ pub(crate) fn put(values: &mut [f32; PROP_COUNT], index: u8, value: f32) {
 
 /// Writes the properties in `mask` to `node`; the node's other properties (its y when
 /// only x is in the mask) keep their current values.
-#[inline(always)]
 pub(crate) fn write(
     world: &mut impl AnyWorld,
     node: NodeId,
