@@ -48,12 +48,12 @@
 //!
 //! A still frame costs one walk of the child list, one [`AnyWorld::geometry`] call per
 //! child (its `active` flag, size, anchor, scale and position, for one check of its
-//! handle) and a 64-bit hash (one dependent multiplication per child). A recomputation
-//! costs that walk, a second one that places each active child (one `geometry`, one
-//! `next_sibling` and one `set_position`, plus `set_content_size` when it resizes it) and
-//! records the new fingerprint on the way, and a third to measure the children first
-//! when it fits the container. `benches/layout.rs` measures both against hand-written
-//! code.
+//! handle) and a 64-bit hash of each child (the hashes summed, so no child's waits for
+//! the previous one's). A recomputation costs that walk, a second one that places each
+//! active child (one `geometry` and one `next_sibling`; a `set_position` only if it
+//! moves, a `set_content_size` only if it resizes it) and updates the fingerprint for
+//! what it changed, and a third to measure the children first when it fits the
+//! container. `benches/layout.rs` measures both against hand-written code.
 //!
 //! A fingerprint only summarises: one changed value always changes it, but several
 //! changes in the same frame could in principle cancel out (a coincidence of 64-bit
