@@ -74,6 +74,7 @@ pub use math::{screen_to_world, sin_cos_degrees, world_to_screen, Affine2, Rect,
 #[cfg(feature = "ttf")]
 pub use sprig_font_macro::font;
 pub use sprig_macros::{component, component_set, scene, world, TimerKey};
+pub use tree::geometry::NodeGeometry;
 pub use tree::hierarchy::Children;
 pub use tree::node::{MAX_NAME_LEN, NODE_META_BYTES, NODE_SLOT_BYTES};
 pub use tree::order::{MAX_Z_INDEX, MIN_Z_INDEX};

@@ -291,3 +291,55 @@ fn errors_have_readable_messages() {
         "stale handle: the node or component was destroyed"
     );
 }
+
+#[test]
+fn next_sibling_walks_the_children_in_order_and_ends_with_none() {
+    let mut w = W::new();
+    let root = w.root();
+    let [a, b, c] = spawn(&mut w, root, &["a", "b", "c"])[..] else {
+        unreachable!()
+    };
+    assert_eq!(w.next_sibling(a).unwrap(), Some(b));
+    assert_eq!(w.next_sibling(b).unwrap(), Some(c));
+    assert_eq!(w.next_sibling(c).unwrap(), None);
+    // After a reorder, the new order.
+    w.set_sibling_index(c, 0).unwrap();
+    assert_eq!(w.next_sibling(c).unwrap(), Some(a));
+    assert_eq!(w.next_sibling(b).unwrap(), None);
+    // The root and a detached node have no siblings.
+    assert_eq!(w.next_sibling(root).unwrap(), None);
+    w.remove_from_parent(a).unwrap();
+    assert_eq!(w.next_sibling(a).unwrap(), None);
+    assert_eq!(w.next_sibling(c).unwrap(), Some(b));
+    w.destroy(a).unwrap();
+    w.tick(0.0).unwrap();
+    assert_eq!(w.next_sibling(a), Err(Error::StaleHandle));
+}
+
+#[test]
+fn geometry_answers_what_the_five_accessors_answer() {
+    use sprig::{NodeGeometry, Size2, Vec2};
+    let mut w = W::new();
+    let root = w.root();
+    let n = w.create_child(root, "n").unwrap();
+    w.set_position(n, Vec2::new(1.5, -2.0)).unwrap();
+    w.set_scale(n, Vec2::new(2.0, 0.5)).unwrap();
+    w.set_anchor(n, Vec2::new(0.0, 1.0)).unwrap();
+    w.set_content_size(n, Size2::new(30.0, 12.0)).unwrap();
+    w.set_active(n, false).unwrap();
+    assert_eq!(
+        w.geometry(n).unwrap(),
+        NodeGeometry {
+            active: false,
+            position: Vec2::new(1.5, -2.0),
+            scale: Vec2::new(2.0, 0.5),
+            anchor: Vec2::new(0.0, 1.0),
+            content_size: Size2::new(30.0, 12.0),
+        }
+    );
+    w.set_active(n, true).unwrap();
+    assert!(w.geometry(n).unwrap().active);
+    w.destroy(n).unwrap();
+    w.tick(0.0).unwrap();
+    assert_eq!(w.geometry(n), Err(Error::StaleHandle));
+}

@@ -464,6 +464,36 @@ fn every_change_relays_out_and_a_still_frame_recomputes_nothing() -> Result<(), 
 }
 
 #[test]
+fn two_children_trading_sizes_or_places_relay_out() -> Result<(), Error> {
+    // Changes that leave the same values in the list, only at other places: the
+    // fingerprint still tells them apart.
+    let (mut world, node, children) = container(&[(10.0, 10.0), (10.0, 30.0), (10.0, 10.0)])?;
+    let comp = world.add_component(node, Layout::new(LayoutKind::Vertical))?;
+    world.tick(0.016)?;
+    assert_eq!(
+        positions(&world, &children)?,
+        [(3.0, 45.0), (3.0, 25.0), (3.0, 5.0)]
+    );
+    world.set_content_size(children[0], Size2::new(10.0, 30.0))?;
+    world.set_content_size(children[1], Size2::new(10.0, 10.0))?;
+    world.tick(0.016)?;
+    assert_eq!(
+        positions(&world, &children)?,
+        [(3.0, 35.0), (3.0, 15.0), (3.0, 5.0)]
+    );
+    assert_eq!(recomputations(&world, comp)?, 2);
+    // Two children of the same size trade places.
+    world.set_sibling_index(children[2], 1)?;
+    world.tick(0.016)?;
+    assert_eq!(
+        positions(&world, &children)?,
+        [(3.0, 35.0), (3.0, 5.0), (3.0, 15.0)]
+    );
+    assert_eq!(recomputations(&world, comp)?, 3);
+    Ok(())
+}
+
+#[test]
 fn a_child_added_from_a_hook_is_laid_out_the_same_frame() -> Result<(), Error> {
     let (mut world, node, children) = container(&[(50.0, 20.0)])?;
     world.add_component(node, Layout::new(LayoutKind::Vertical))?;

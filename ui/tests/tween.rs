@@ -980,6 +980,40 @@ fn a_colour_step_whose_drawable_went_away_ends_the_tween_with_an_error() {
 
 // ---- errors change nothing ----
 
+#[test]
+fn a_colour_step_whose_drawable_goes_away_mid_step_ends_the_tween_with_an_error() {
+    // The step is running when its drawable goes: the frame after is one that only
+    // moves the running step along, and it fails the same way.
+    let (mut world, node) = setup();
+    let shape = world
+        .add_component(node, Shape::rectangle().with_fill(Rgb888::new(0, 0, 0)))
+        .unwrap();
+    tween(node)
+        .to(
+            1.0,
+            Props::new().color(Rgb888::new(200, 0, 0)),
+            Easing::Linear,
+        )
+        .start(&mut world)
+        .unwrap();
+    world.tick(0.25).unwrap();
+    assert_eq!(
+        world.get::<Shape>(shape).unwrap().fill,
+        Some(Rgb888::new(50, 0, 0))
+    );
+    // Destroyed at the end of the next frame (which still writes it), gone the one after.
+    world.destroy_component(shape).unwrap();
+    world.tick(0.25).unwrap();
+    assert_eq!(world.hook_errors(), 0);
+    world.tick(0.25).unwrap();
+    assert_eq!(world.hook_errors(), 1);
+    assert_eq!(
+        world.last_hook_error().map(|(_, _, e)| e),
+        Some(Error::InvalidValue)
+    );
+    assert_eq!(world.component_count(), 0);
+}
+
 fn x_to<const N: usize>(builder: TweenBuilder<N>, x: f32) -> TweenBuilder<N> {
     builder.to(0.25, Props::new().x(x), Easing::Linear)
 }

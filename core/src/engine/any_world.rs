@@ -6,8 +6,8 @@
 //! reach through its [`Ctx`](crate::Ctx).
 
 use crate::{
-    Affine2, Comp, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeId, PhaseTimes, Rect,
-    Size2, TouchEvent, TraceEntry, Vec2, World,
+    Affine2, Comp, CompId, Component, Dispatch, Error, Hook, NodeEvent, NodeGeometry, NodeId,
+    PhaseTimes, Rect, Size2, TouchEvent, TraceEntry, Vec2, World,
 };
 
 macro_rules! any_world {
@@ -269,6 +269,7 @@ any_world! {
     ref fn parent(node: NodeId) -> Result<Option<NodeId>, Error>;
     ref fn child_count(node: NodeId) -> Result<usize, Error>;
     ref fn sibling_index(node: NodeId) -> Result<usize, Error>;
+    ref fn next_sibling(node: NodeId) -> Result<Option<NodeId>, Error>;
     mut fn set_sibling_index(node: NodeId, index: i32) -> Result<(), Error>;
     ref fn name(node: NodeId) -> Result<&str, Error>;
     mut fn set_name(node: NodeId, name: &str) -> Result<(), Error>;
@@ -307,6 +308,7 @@ any_world! {
     ref fn anchor(node: NodeId) -> Result<Vec2, Error>;
     mut fn set_anchor(node: NodeId, anchor: Vec2) -> Result<(), Error>;
     ref fn content_size(node: NodeId) -> Result<Size2, Error>;
+    ref fn geometry(node: NodeId) -> Result<NodeGeometry, Error>;
     mut fn set_content_size(node: NodeId, size: Size2) -> Result<(), Error>;
     ref fn opacity(node: NodeId) -> Result<u8, Error>;
     mut fn set_opacity(node: NodeId, opacity: u8) -> Result<(), Error>;

@@ -193,6 +193,17 @@ where
         Ok(self.arena.child_count(i))
     }
 
+    /// The sibling after the node in its parent's children, `None` for the last one and
+    /// for a node without a parent: walking a child list with it needs no borrow of the
+    /// world between steps, so each child can be changed on the way (but not moved).
+    pub fn next_sibling(&self, node: NodeId) -> Result<Option<NodeId>, Error> {
+        let i = self.arena.resolve(node)?;
+        if self.arena.parent(i).is_none() {
+            return Ok(None);
+        }
+        Ok(self.arena.next_sibling(i).map(|n| self.arena.id(n)))
+    }
+
     /// Position in the parent's children (0 without a parent), as Cocos `getSiblingIndex`.
     pub fn sibling_index(&self, node: NodeId) -> Result<usize, Error> {
         let i = self.arena.resolve(node)?;

@@ -5,6 +5,7 @@
 
 pub(crate) mod arena;
 pub(crate) mod find;
+pub(crate) mod geometry;
 pub(crate) mod hierarchy;
 pub(crate) mod node;
 pub(crate) mod order;

@@ -2,9 +2,9 @@
 //! line when the next one would cross the container's padding; lines follow each other
 //! along the other axis, each as thick as its thickest child.
 
-use sprig::{AnyWorld, Error, NodeId};
+use sprig::{AnyWorld, Error, NodeGeometry, NodeId};
 
-use super::settle::{for_each_child, Changes, Fingerprint};
+use super::settle::{for_each_child, Changes, Reprint};
 use super::{apply, container_anchor, skip, Axis, Item, Layout, ResizeMode};
 
 /// The running state of the line breaking, shared by measuring and placing.
@@ -69,8 +69,9 @@ pub(super) fn lay_out<W: AnyWorld>(
     world: &mut W,
     node: NodeId,
     start_axis: Axis,
+    placed: &mut Reprint,
     changes: &mut Changes,
-) -> Result<Fingerprint, Error> {
+) -> Result<(), Error> {
     let main = start_axis;
     let cross = main.other();
     let own = world.content_size(node)?;
@@ -101,13 +102,13 @@ pub(super) fn lay_out<W: AnyWorld>(
         line_thickness: 0.0,
     };
     let resize_children = layout.resize_mode == ResizeMode::Children;
-    let read = |world: &W, child: NodeId| -> Result<Item, Error> {
-        let mut item = Item::read(world, child, layout.affected_by_scale)?;
+    let read = |geometry: &NodeGeometry| -> Item {
+        let mut item = Item::of(geometry, layout.affected_by_scale);
         if resize_children {
             item.set_extent(Axis::Horizontal, layout.cell_size.width);
             item.set_extent(Axis::Vertical, layout.cell_size.height);
         }
-        Ok(item)
+        item
     };
 
     let cross_spacing = layout.spacing_along(cross);
@@ -115,8 +116,9 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_length = if layout.resize_mode == ResizeMode::Container {
         let mut lines = start;
         for child in world.children(node)? {
-            if world.active(child)? {
-                lines.place(&read(world, child)?);
+            let geometry = world.geometry(child)?;
+            if geometry.active {
+                lines.place(&read(&geometry));
             }
         }
         let gaps = f32::from(lines.line) * cross_spacing;
@@ -129,12 +131,13 @@ pub(super) fn lay_out<W: AnyWorld>(
     let cross_reversed = layout.reversed(cross);
 
     let mut lines = start;
-    let mut placed = Fingerprint::new();
     for_each_child(world, node, |world, child| {
-        if !world.active(child)? {
-            return skip(world, child, &mut placed);
+        let geometry = world.geometry(child)?;
+        if !geometry.active {
+            skip(placed);
+            return Ok(());
         }
-        let mut item = read(world, child)?;
+        let mut item = read(&geometry);
         let along = lines.place(&item);
         let own_anchor = cross.of(item.anchor);
         let a = if cross_reversed {
@@ -147,7 +150,7 @@ pub(super) fn lay_out<W: AnyWorld>(
             cross_origin + cross_sign * (lines.offset + a * item.extent(cross) + cross_pad + gaps);
         main.set(&mut item.position, along);
         cross.set(&mut item.position, across);
-        apply(world, child, &item, &mut placed, changes)
+        apply(world, child, &item, resize_children, placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -155,5 +158,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         cross.set_extent(&mut size, cross_length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(placed)
+    Ok(())
 }

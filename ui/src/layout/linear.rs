@@ -4,19 +4,20 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use super::settle::{for_each_child, Changes, Fingerprint};
+use super::settle::{for_each_child, Changes, Reprint};
 use super::{apply, container_anchor, skip, Axis, CrossAlign, Item, Layout, ResizeMode};
 
-/// Lays out `node`'s `count` (at least one) active children along `axis`; returns the
-/// children's fingerprint after.
+/// Lays out `node`'s `count` (at least one) active children along `axis`, recording
+/// what it changes in `placed`.
 pub(super) fn lay_out<W: AnyWorld>(
     layout: &Layout,
     world: &mut W,
     node: NodeId,
     axis: Axis,
     count: usize,
+    placed: &mut Reprint,
     changes: &mut Changes,
-) -> Result<Fingerprint, Error> {
+) -> Result<(), Error> {
     let n = count as f32;
     let own = world.content_size(node)?;
     let anchor = container_anchor(world, node)?;
@@ -27,8 +28,9 @@ pub(super) fn lay_out<W: AnyWorld>(
         ResizeMode::Container => {
             let mut sum = 0.0;
             for child in world.children(node)? {
-                if world.active(child)? {
-                    sum += Item::read(world, child, layout.affected_by_scale)?.extent(axis);
+                let geometry = world.geometry(child)?;
+                if geometry.active {
+                    sum += Item::of(&geometry, layout.affected_by_scale).extent(axis);
                 }
             }
             sum + gaps + pad_before + pad_after
@@ -47,13 +49,18 @@ pub(super) fn lay_out<W: AnyWorld>(
     let high = (1.0 - cross_anchor) * cross_length - cross_after;
 
     let mut next = origin + sign * pad - sign * spacing;
-    let mut placed = Fingerprint::new();
+    // What is the same for every child, read once.
+    let resize_children = layout.resize_mode == ResizeMode::Children;
+    let affected_by_scale = layout.affected_by_scale;
+    let cross_align = layout.cross_align;
     for_each_child(world, node, |world, child| {
-        if !world.active(child)? {
-            return skip(world, child, &mut placed);
+        let geometry = world.geometry(child)?;
+        if !geometry.active {
+            skip(placed);
+            return Ok(());
         }
-        let mut item = Item::read(world, child, layout.affected_by_scale)?;
-        if layout.resize_mode == ResizeMode::Children {
+        let mut item = Item::of(&geometry, affected_by_scale);
+        if resize_children {
             item.set_extent(axis, share);
         }
         let own_anchor = axis.of(item.anchor);
@@ -67,24 +74,24 @@ pub(super) fn lay_out<W: AnyWorld>(
         axis.set(&mut item.position, next);
         next += sign * (1.0 - a) * extent;
 
-        let e = item.extent(cross);
-        let ac = cross.of(item.anchor);
-        let at_low = low + ac * e;
-        let at_high = high - (1.0 - ac) * e;
-        // "Start" reads first: the top of a row, the left of a column.
-        let (start, end) = match cross {
-            Axis::Vertical => (at_high, at_low),
-            Axis::Horizontal => (at_low, at_high),
-        };
-        match layout.cross_align {
-            CrossAlign::Keep => {}
-            CrossAlign::Start => cross.set(&mut item.position, start),
-            CrossAlign::End => cross.set(&mut item.position, end),
-            CrossAlign::Center => {
-                cross.set(&mut item.position, (low + high) / 2.0 + (ac - 0.5) * e);
-            }
+        if cross_align != CrossAlign::Keep {
+            let e = item.extent(cross);
+            let ac = cross.of(item.anchor);
+            let at_low = low + ac * e;
+            let at_high = high - (1.0 - ac) * e;
+            // "Start" reads first: the top of a row, the left of a column.
+            let (start, end) = match cross {
+                Axis::Vertical => (at_high, at_low),
+                Axis::Horizontal => (at_low, at_high),
+            };
+            let across = match cross_align {
+                CrossAlign::Start | CrossAlign::Keep => start,
+                CrossAlign::End => end,
+                CrossAlign::Center => (low + high) / 2.0 + (ac - 0.5) * e,
+            };
+            cross.set(&mut item.position, across);
         }
-        apply(world, child, &item, &mut placed, changes)
+        apply(world, child, &item, resize_children, placed, changes)
     })?;
 
     if layout.resize_mode == ResizeMode::Container {
@@ -92,5 +99,5 @@ pub(super) fn lay_out<W: AnyWorld>(
         axis.set_extent(&mut size, length.max(0.0));
         world.set_content_size(node, size)?;
     }
-    Ok(placed)
+    Ok(())
 }

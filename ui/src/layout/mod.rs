@@ -46,11 +46,13 @@
 //! else does. `destroy` on a child counts twice: it deactivates the child at once and
 //! removes it at the end of the frame.
 //!
-//! A still frame costs one walk of the child list, six accessor calls per child and a
-//! 64-bit hash (one dependent multiplication per child). A recomputation costs that
-//! walk, a second one that places each active child (about eight accessor calls and one
-//! `set_position`, plus `set_content_size` when it resizes it) and records the new
-//! fingerprint on the way, and a third to measure the children first when it fits the
+//! A still frame costs one walk of the child list, one [`AnyWorld::geometry`] call per
+//! child (its `active` flag, size, anchor, scale and position, for one check of its
+//! handle) and a 64-bit hash of each child (the hashes summed, so no child's waits for
+//! the previous one's). A recomputation costs that walk, a second one that places each
+//! active child (one `geometry` and one `next_sibling`; a `set_position` only if it
+//! moves, a `set_content_size` only if it resizes it) and updates the fingerprint for
+//! what it changed, and a third to measure the children first when it fits the
 //! container. `benches/layout.rs` measures both against hand-written code.
 //!
 //! A fingerprint only summarises: one changed value always changes it, but several
@@ -80,9 +82,11 @@ mod grid;
 mod linear;
 pub(crate) mod settle;
 
-use sprig::{component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeId, Size2, Vec2};
+use sprig::{
+    component, AnyWorld, Ctx, Error, HookResult, Hooks, NodeGeometry, NodeId, Size2, Vec2,
+};
 
-use settle::{Changes, Fingerprint, Running};
+use settle::{Changes, ChildPrint, Fingerprint, Reprint, Running};
 
 /// The execution order of [`Layout`]: late, so the app's own components (order 0) have
 /// moved and resized things first, and before the widgets, so a widget aligns a
@@ -371,10 +375,10 @@ impl Layout {
         }
     }
 
-    /// The settings and the container's size and anchor.
+    /// The settings and the container's size and anchor, as seven words hashed apart
+    /// and summed (see [`Fingerprint::of_words`]).
     fn header<W: AnyWorld>(&self, world: &W, node: NodeId) -> Result<Fingerprint, Error> {
-        let mut f = Fingerprint::new();
-        f.word(match self.kind {
+        let kind: u64 = match self.kind {
             LayoutKind::Horizontal => 0,
             LayoutKind::Vertical => 1,
             LayoutKind::Grid {
@@ -383,27 +387,26 @@ impl Layout {
             LayoutKind::Grid {
                 start_axis: Axis::Vertical,
             } => 3,
-        });
-        f.word(self.resize_mode as u32);
-        f.word(self.horizontal_direction as u32);
-        f.word(self.vertical_direction as u32);
-        f.word(self.cross_align as u32);
-        f.word(u32::from(self.affected_by_scale));
+        };
+        // Each of these is under 256: one byte each.
+        let choices = kind
+            | (self.resize_mode as u64) << 8
+            | (self.horizontal_direction as u64) << 16
+            | (self.vertical_direction as u64) << 24
+            | (self.cross_align as u64) << 32
+            | u64::from(self.affected_by_scale) << 40;
         let p = self.padding;
-        for v in [
-            p.left,
-            p.right,
-            p.top,
-            p.bottom,
-            self.spacing_x,
-            self.spacing_y,
-        ] {
-            f.f32(v);
-        }
-        f.size(self.cell_size);
-        f.size(world.content_size(node)?);
-        f.vec(world.anchor(node)?);
-        Ok(f)
+        let size = world.content_size(node)?;
+        let anchor = world.anchor(node)?;
+        Ok(Fingerprint::of_words([
+            choices,
+            settle::pair(p.left, p.right),
+            settle::pair(p.top, p.bottom),
+            settle::pair(self.spacing_x, self.spacing_y),
+            settle::pair(self.cell_size.width, self.cell_size.height),
+            settle::pair(size.width, size.height),
+            settle::pair(anchor.x, anchor.y),
+        ]))
     }
 
     /// Lays out if the fingerprint changed; queues the nodes it resized.
@@ -418,7 +421,8 @@ impl Layout {
         changes: &mut Changes,
     ) -> HookResult {
         let (children, active) = children_fingerprint(world, node)?;
-        let before = self.header(world, node)?.then(children);
+        let header = self.header(world, node)?;
+        let before = header.then(children);
         if !self.forced && self.last == Some(before) {
             return Ok(());
         }
@@ -428,22 +432,40 @@ impl Layout {
             // As Cocos: nothing to arrange, and the container keeps its size.
             children
         } else {
+            let mut placed = children.reprint();
             match self.kind {
-                LayoutKind::Horizontal => {
-                    linear::lay_out(self, world, node, Axis::Horizontal, active, changes)?
-                }
-                LayoutKind::Vertical => {
-                    linear::lay_out(self, world, node, Axis::Vertical, active, changes)?
-                }
+                LayoutKind::Horizontal => linear::lay_out(
+                    self,
+                    world,
+                    node,
+                    Axis::Horizontal,
+                    active,
+                    &mut placed,
+                    changes,
+                )?,
+                LayoutKind::Vertical => linear::lay_out(
+                    self,
+                    world,
+                    node,
+                    Axis::Vertical,
+                    active,
+                    &mut placed,
+                    changes,
+                )?,
                 LayoutKind::Grid { start_axis } => {
-                    grid::lay_out(self, world, node, start_axis, changes)?
+                    grid::lay_out(self, world, node, start_axis, &mut placed, changes)?
                 }
             }
+            placed.finish()
         };
-        if world.content_size(node)? != size_before {
+        // Laying out changes no setting and, of the container, at most its size.
+        let header = if world.content_size(node)? != size_before {
             changes.resized(node);
-        }
-        self.last = Some(self.header(world, node)?.then(placed));
+            self.header(world, node)?
+        } else {
+            header
+        };
+        self.last = Some(header.then(placed));
         self.forced = false;
         self.recomputations = self.recomputations.wrapping_add(1);
         Ok(())
@@ -563,6 +585,8 @@ pub(crate) struct Item {
     pub(crate) size: Size2,
     /// The size the child had when read, to write only a changed one.
     pub(crate) read_size: Size2,
+    /// The position the child had when read, to update the fingerprint.
+    pub(crate) read_position: Vec2,
     pub(crate) anchor: Vec2,
     /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
     pub(crate) scale: Vec2,
@@ -572,26 +596,23 @@ pub(crate) struct Item {
 }
 
 impl Item {
-    pub(crate) fn read<W: AnyWorld>(
-        world: &W,
-        child: NodeId,
-        affected_by_scale: bool,
-    ) -> Result<Item, Error> {
-        let raw_scale = world.scale(child)?;
+    /// The child as read in one call to the world.
+    pub(crate) fn of(geometry: &NodeGeometry, affected_by_scale: bool) -> Item {
+        let raw_scale = geometry.scale;
         let scale = if affected_by_scale {
             Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())
         } else {
             Vec2::ONE
         };
-        let size = world.content_size(child)?;
-        Ok(Item {
-            size,
-            read_size: size,
-            anchor: world.anchor(child)?,
+        Item {
+            size: geometry.content_size,
+            read_size: geometry.content_size,
+            read_position: geometry.position,
+            anchor: geometry.anchor,
             scale,
             raw_scale,
-            position: world.position(child)?,
-        })
+            position: geometry.position,
+        }
     }
 
     /// The length the child occupies along `axis`.
@@ -609,47 +630,46 @@ impl Item {
     }
 }
 
-/// Writes a child's new size (queueing it if it changed) and position, and records
-/// them in the children's fingerprint.
+/// Writes a child's new position and, if the layout resizes children (`resizes`), its
+/// new size (queueing it if it changed), and records them in the children's
+/// fingerprint.
+// Inlined: the caller has just written one coordinate of `item.position`, and reading
+// the whole position back from memory would wait for that store.
+#[inline(always)]
 pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
     item: &Item,
-    placed: &mut Fingerprint,
+    resizes: bool,
+    placed: &mut Reprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    if item.size != item.read_size {
+    let resized = resizes && item.size != item.read_size;
+    if resized {
         world.set_content_size(child, item.size)?;
         changes.resized(child);
     }
-    world.set_position(child, item.position)?;
-    placed.child(
-        child,
-        true,
-        item.size,
+    // A child already in its place (the same bits) is not written: writing it would
+    // change nothing.
+    let moved = settle::pair(item.read_position.x, item.read_position.y)
+        != settle::pair(item.position.x, item.position.y);
+    if moved {
+        world.set_position(child, item.position)?;
+    }
+    placed.placed(
+        resized.then_some((item.read_size, item.size)),
+        moved.then_some((item.read_position, item.position)),
         item.anchor,
         item.raw_scale,
-        item.position,
     );
     Ok(())
 }
 
 /// Records an inactive child, which the layout leaves alone, in the children's
-/// fingerprint.
-pub(crate) fn skip<W: AnyWorld>(
-    world: &W,
-    child: NodeId,
-    placed: &mut Fingerprint,
-) -> Result<(), Error> {
-    placed.child(
-        child,
-        false,
-        world.content_size(child)?,
-        world.anchor(child)?,
-        world.scale(child)?,
-        world.position(child)?,
-    );
-    Ok(())
+/// fingerprint: as it was.
+#[inline]
+pub(crate) fn skip(placed: &mut Reprint) {
+    placed.unchanged();
 }
 
 /// The container's anchor; the root's is its bottom-left corner whatever its anchor,
@@ -668,20 +688,13 @@ pub(crate) fn container_anchor<W: AnyWorld>(world: &W, node: NodeId) -> Result<V
 fn children_fingerprint<W: AnyWorld>(
     world: &W,
     node: NodeId,
-) -> Result<(Fingerprint, usize), Error> {
-    let mut f = Fingerprint::new();
+) -> Result<(ChildPrint, usize), Error> {
+    let mut f = ChildPrint::new();
     let mut active = 0;
     for child in world.children(node)? {
-        let is_active = world.active(child)?;
-        active += usize::from(is_active);
-        f.child(
-            child,
-            is_active,
-            world.content_size(child)?,
-            world.anchor(child)?,
-            world.scale(child)?,
-            world.position(child)?,
-        );
+        let geometry = world.geometry(child)?;
+        active += usize::from(geometry.active);
+        f.child(child, geometry.active, &geometry);
     }
     Ok((f, active))
 }

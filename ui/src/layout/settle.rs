@@ -11,8 +11,8 @@
 //! The components other than the running one are refreshed on a copy taken out of the
 //! world and written back: a hook only has the world, and its own component as `self`.
 
-use heapless::{Deque, Vec};
-use sprig::{AnyWorld, CompId, Error, NodeId, Size2, Vec2};
+use heapless::Deque;
+use sprig::{AnyWorld, CompId, Error, NodeGeometry, NodeId, Size2, Vec2};
 
 use crate::layout::Layout;
 use crate::widget::Widget;
@@ -21,8 +21,6 @@ use crate::widget::Widget;
 const QUEUE: usize = 32;
 /// Queued nodes processed by one hook before the rest is left to the next frame.
 const MAX_STEPS: usize = 64;
-/// Children read per walk of a parent's child list when the world is needed mutably.
-const CHUNK: usize = 32;
 
 /// A cheap 64-bit summary of everything a result depends on, compared frame to frame.
 ///
@@ -33,27 +31,41 @@ const CHUNK: usize = 32;
 #[derive(Clone, Copy)]
 pub(crate) struct Fingerprint(u64);
 
-/// Odd multipliers (odd, so multiplying is a bijection), one per field of a child.
-const MIX: [u64; 6] = [
+/// Odd multipliers (odd, so multiplying is a bijection).
+const MIX: [u64; 4] = [
     0x9e37_79b9_7f4a_7c15,
     0xbf58_476d_1ce4_e5b9,
     0x94d0_49bb_1331_11eb,
     0xd6e8_feb8_6659_fd93,
-    0xa076_1d64_78bd_642f,
-    0xe703_7ed1_a0b4_28db,
 ];
 
 fn spread(x: u64, multiplier: u64) -> u64 {
     (x ^ (x >> 32)).wrapping_mul(multiplier)
 }
 
-fn pair(a: f32, b: f32) -> u64 {
+/// Two floats' bits in one word.
+pub(crate) fn pair(a: f32, b: f32) -> u64 {
     u64::from(a.to_bits()) | u64::from(b.to_bits()) << 32
 }
 
 impl Fingerprint {
     pub(crate) const fn new() -> Self {
         Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// A summary of `words`, each hashed on its own with its own multiplier and the
+    /// hashes summed: each word enters through a bijection, so one changed word always
+    /// changes the sum, and no word waits for the one before it.
+    pub(crate) fn of_words<const WORDS: usize>(words: [u64; WORDS]) -> Self {
+        let mut sum = 0u64;
+        for (k, word) in (0u64..).zip(words) {
+            // Odd (an odd plus an even), and different for each place.
+            let multiplier = MIX[0].wrapping_add(k.wrapping_mul(MIX[1]) << 1);
+            sum = sum.wrapping_add(spread(word, multiplier));
+        }
+        let mut f = Fingerprint::new();
+        f.mix(sum);
+        f
     }
 
     fn mix(&mut self, word: u64) {
@@ -76,9 +88,55 @@ impl Fingerprint {
         self.mix(pair(s.width, s.height));
     }
 
-    /// One child: its fields are spread independently (so the processor overlaps their
-    /// multiplications) and summed, then mixed in with one dependent step.
-    pub(crate) fn child(
+    /// This summary followed by the children's.
+    pub(crate) fn then(mut self, children: ChildPrint) -> u64 {
+        self.mix(children.sum);
+        self.mix(children.count);
+        self.0
+    }
+
+    pub(crate) fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+/// The children's part of a layout's fingerprint: one 64-bit hash per child, of its
+/// fields and its place in the list, and the sum of those hashes.
+///
+/// A sum, not a chain: no child's hash waits for the one before it, so the processor
+/// hashes several children at once. Each field enters its child's hash through a
+/// bijection while the others are fixed (the id, with the `active` flag and the place,
+/// alone in one product; size with anchor, and scale with position, each pair xored
+/// into one word and mixed with the place), so one changed value always changes its
+/// child's hash, and so the sum. Mixing in the place keeps two children that trade
+/// sizes (or places) from cancelling out.
+#[derive(Clone, Copy)]
+pub(crate) struct ChildPrint {
+    sum: u64,
+    count: u64,
+}
+
+impl ChildPrint {
+    pub(crate) const fn new() -> Self {
+        ChildPrint { sum: 0, count: 0 }
+    }
+
+    /// One child as the world answers for it, with `active` as the flag to record.
+    #[inline]
+    pub(crate) fn child(&mut self, node: NodeId, active: bool, geometry: &NodeGeometry) {
+        self.child_values(
+            node,
+            active,
+            geometry.content_size,
+            geometry.anchor,
+            geometry.scale,
+            geometry.position,
+        );
+    }
+
+    /// The next child in sibling order.
+    #[inline]
+    pub(crate) fn child_values(
         &mut self,
         node: NodeId,
         active: bool,
@@ -87,24 +145,95 @@ impl Fingerprint {
         scale: Vec2,
         position: Vec2,
     ) {
-        let id =
-            u64::from(node.index()) | u64::from(node.generation()) << 16 | u64::from(active) << 32;
-        let word = spread(id, MIX[1])
-            .wrapping_add(spread(pair(size.width, size.height), MIX[2]))
-            .wrapping_add(spread(pair(anchor.x, anchor.y), MIX[3]))
-            .wrapping_add(spread(pair(scale.x, scale.y), MIX[4]))
-            .wrapping_add(spread(pair(position.x, position.y), MIX[5]));
-        self.mix(word);
+        let place = self.count;
+        let id = u64::from(node.index())
+            | u64::from(node.generation()) << 16
+            | u64::from(active) << 32
+            | place << 40;
+        let who = spread(id, MIX[1]);
+        let shape = shape_hash(place, size, anchor);
+        let placement = placement_hash(place, scale, position);
+        self.sum = self
+            .sum
+            .wrapping_add(who.wrapping_add(shape).wrapping_add(placement));
+        self.count += 1;
     }
 
-    /// This summary followed by `rest`'s.
-    pub(crate) fn then(mut self, rest: Fingerprint) -> u64 {
-        self.mix(rest.0);
-        self.0
+    /// The same children walked again in the same order, to record what laying them
+    /// out changes: see [`Reprint`].
+    pub(crate) const fn reprint(self) -> Reprint {
+        Reprint {
+            print: self,
+            place: 0,
+        }
+    }
+}
+
+/// What the place of a child mixes into its hashes.
+fn salt(place: u64) -> u64 {
+    place.wrapping_mul(MIX[0])
+}
+
+/// The part of a child's hash that its size and anchor make.
+#[inline]
+fn shape_hash(place: u64, size: Size2, anchor: Vec2) -> u64 {
+    (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt(place))
+        .wrapping_mul(MIX[2])
+}
+
+/// The part of a child's hash that its scale and position make.
+#[inline]
+fn placement_hash(place: u64, scale: Vec2, position: Vec2) -> u64 {
+    (pair(scale.x, scale.y)
+        ^ pair(position.x, position.y).rotate_left(29)
+        ^ salt(place).rotate_left(32))
+    .wrapping_mul(MIX[3])
+}
+
+/// A [`ChildPrint`] brought up to date while a layout places the children it was taken
+/// from, child by child in the same order: a child whose size or position changes has
+/// that part of its hash replaced (the sum is exact, so the result is the print the
+/// children would give afresh), and a child left alone costs nothing.
+pub(crate) struct Reprint {
+    print: ChildPrint,
+    place: u64,
+}
+
+impl Reprint {
+    /// The next child keeps its size and position.
+    #[inline]
+    pub(crate) fn unchanged(&mut self) {
+        self.place += 1;
     }
 
-    pub(crate) fn finish(self) -> u64 {
-        self.0
+    /// The next child, with the sizes (before, after) if it was resized and the
+    /// positions (before, after) if it moved, with the given anchor and scale.
+    #[inline]
+    pub(crate) fn placed(
+        &mut self,
+        sizes: Option<(Size2, Size2)>,
+        positions: Option<(Vec2, Vec2)>,
+        anchor: Vec2,
+        scale: Vec2,
+    ) {
+        let place = self.place;
+        let sum = &mut self.print.sum;
+        if let Some((old_size, size)) = sizes {
+            *sum = sum
+                .wrapping_sub(shape_hash(place, old_size, anchor))
+                .wrapping_add(shape_hash(place, size, anchor));
+        }
+        if let Some((old_position, position)) = positions {
+            *sum = sum
+                .wrapping_sub(placement_hash(place, scale, old_position))
+                .wrapping_add(placement_hash(place, scale, position));
+        }
+        self.place += 1;
+    }
+
+    /// The print of the children as they are now.
+    pub(crate) fn finish(self) -> ChildPrint {
+        self.print
     }
 }
 
@@ -164,30 +293,22 @@ pub(crate) fn drain<W: AnyWorld>(
     Ok(())
 }
 
-/// Calls `f` for each child of `parent` in sibling order, with the world mutable:
-/// the child list is read `CHUNK` ids at a time, so a long list costs a few walks, not
-/// one walk per child. `f` must not add, remove or reorder `parent`'s children.
+/// Calls `f` for each child of `parent` in sibling order, with the world mutable: the
+/// walk goes from each child to its next sibling, so it holds no borrow of the world
+/// between children and costs one step per child. `f` must not add, remove or reorder
+/// `parent`'s children.
+#[inline(always)]
 pub(crate) fn for_each_child<W: AnyWorld>(
     world: &mut W,
     parent: NodeId,
     mut f: impl FnMut(&mut W, NodeId) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut done = 0;
-    loop {
-        let mut chunk: Vec<NodeId, CHUNK> = Vec::new();
-        for child in world.children(parent)?.skip(done) {
-            if chunk.push(child).is_err() {
-                break;
-            }
-        }
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        done += chunk.len();
-        for child in chunk {
-            f(world, child)?;
-        }
+    let mut at = world.children(parent)?.next();
+    while let Some(child) = at {
+        f(world, child)?;
+        at = world.next_sibling(child)?;
     }
+    Ok(())
 }
 
 /// Refreshes the enabled [`Layout`] on `node`, if any.
