@@ -349,3 +349,36 @@ fn a_tab_view_whose_page_is_destroyed_places_the_others() -> Result<(), sprig::E
     assert!(!world.active(pages[0])?);
     Ok(())
 }
+
+/// A tab view added to an inactive node, one of whose pages is destroyed before the node
+/// becomes active (`ui/src/pager.rs`, `adopt`): its `on_load` failed (`StaleHandle`) and
+/// the view never built its bar. Expected: the dead page is left out, the others are
+/// taken in under the view's content part, no hook error. Found by the random-operation
+/// suite's soak (`SPRIG_SOAK=1`).
+#[test]
+fn a_tab_view_whose_page_dies_before_it_loads_takes_the_others() -> Result<(), sprig::Error> {
+    let mut world = Tabs::new();
+    let root = world.root();
+    let node = world.create_child(root, "Tabs")?;
+    world.set_content_size(node, Size2::new(60.0, 40.0))?;
+    world.set_active(node, false)?;
+    let pages = [
+        world.create_child(root, "a")?,
+        world.create_child(root, "b")?,
+        world.create_child(root, "c")?,
+    ];
+    let tabs = sprig_ui::TabView::new(&[("A", pages[0]), ("B", pages[1]), ("C", pages[2])])?;
+    world.add_component(node, tabs)?;
+    world.destroy(pages[1])?;
+    world.tick(0.02)?;
+    world.set_active(node, true)?;
+    world.tick(0.02)?;
+    assert_eq!(world.hook_errors(), 0, "{:?}", world.last_hook_error());
+    // The live pages now hang under the view (its "Content" part), in order.
+    let content = world
+        .child_by_name(node, "Content")?
+        .ok_or(sprig::Error::StaleHandle)?;
+    assert_eq!(world.parent(pages[0])?, Some(content));
+    assert_eq!(world.parent(pages[2])?, Some(content));
+    Ok(())
+}

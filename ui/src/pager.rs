@@ -12,8 +12,9 @@ pub const SLIDE_RATE: f32 = 12.0;
 /// release to go to the neighbour; less, and the page slides back.
 pub const SWIPE_FRACTION: f32 = 0.25;
 
-/// Makes each of `pages` a child of `content`, in order. If one cannot be moved, the
-/// ones moved go back to their old parents and the error is returned.
+/// Makes each of `pages` a child of `content`, in order, leaving out a page destroyed
+/// already. If one cannot be moved, the ones moved go back to their old parents and the
+/// error is returned.
 pub(crate) fn adopt<const N: usize>(
     world: &mut impl AnyWorld,
     content: NodeId,
@@ -24,6 +25,9 @@ pub(crate) fn adopt<const N: usize>(
     for page in pages {
         let old = match world.parent(page) {
             Ok(old) => old,
+            // A page destroyed before the container loaded: left out, as the frames
+            // leave it out.
+            Err(Error::StaleHandle) => continue,
             Err(e) => {
                 result = Err(e);
                 break;
