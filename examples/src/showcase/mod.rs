@@ -208,16 +208,20 @@ scene! {
                 position: layout.ring.at,
                 size: layout.ring.size,
                 // The track, and the fill over it: arcs of the ring inscribed in the
-                // dial's box, with round ends, smooth on every panel (a grey OLED's too).
+                // dial's box, with round ends; crisp on the OLED like its other shapes (so
+                // that a one-bit panel's threshold of each arc gives the grey panel's
+                // picture at half: two smooth arcs over each other would not).
                 node Track {
                     size: layout.ring.size,
                     Shape = Shape::arc(DIAL_START_DEGREES, DIAL_SWEEP_DEGREES, layout.ring_width, Cap::Round)
-                        .with_fill(layout.palette.track),
+                        .with_fill(layout.palette.track)
+                        .with_antialias(layout.antialias),
                 },
                 node Fill {
                     size: layout.ring.size,
                     #[id] ring_fill: Shape = Shape::arc(DIAL_START_DEGREES, 0.0, layout.ring_width, Cap::Round)
-                        .with_fill(layout.palette.modes[0]),
+                        .with_fill(layout.palette.modes[0])
+                        .with_antialias(layout.antialias),
                 },
                 Dial = Dial::new(
                     thermostat.id(),
