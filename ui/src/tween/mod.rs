@@ -55,7 +55,7 @@ pub struct TweenCall {
     pub key: u16,
 }
 pub use props::Props;
-use step::{advance, advance_within, Step};
+use step::{advance, Step};
 
 /// The capacity, in entries, of a [`Tween`] without an explicit one.
 pub const DEFAULT_ENTRIES: usize = 16;
@@ -268,24 +268,16 @@ fn next_in_tree(
 impl<const ENTRIES: usize> Hooks for Tween<ENTRIES> {
     fn update(&mut self, ctx: &mut Ctx<impl AnyWorld>, dt_seconds: f32) -> HookResult {
         let node = ctx.node();
-        // Most frames only move the running `to` along: no walk through the groups.
-        let result =
-            match advance_within(&mut self.steps, self.current, dt_seconds, &mut **ctx, node) {
-                Ok(true) => Ok((self.current, None)),
-                Ok(false) => {
-                    // The seconds each step gets this frame, for the groups (see `step.rs`).
-                    let mut dts = [0.0f32; ENTRIES];
-                    advance(
-                        &mut self.steps,
-                        &mut dts,
-                        self.current,
-                        dt_seconds,
-                        &mut **ctx,
-                        node,
-                    )
-                }
-                Err(error) => Err(error),
-            };
+        // The seconds each step gets this frame, for the groups (see `step.rs`).
+        let mut dts = [0.0f32; ENTRIES];
+        let result = advance(
+            &mut self.steps,
+            &mut dts,
+            self.current,
+            dt_seconds,
+            &mut **ctx,
+            node,
+        );
         match result {
             Ok((current, None)) => {
                 self.current = current;

@@ -222,28 +222,6 @@ pub(crate) fn capture(
     Ok(values)
 }
 
-/// Sets the value of the property at `index` in `values` (nothing for an index past the
-/// last). Each arm names its element, so a caller's array whose elements are only reached
-/// through here and [`write()`] can live in registers: writing single floats to memory and
-/// reading them back in pairs (a position) makes the processor wait for the stores.
-#[inline(always)]
-pub(crate) fn put(values: &mut [f32; PROP_COUNT], index: u8, value: f32) {
-    match usize::from(index) {
-        X => values[X] = value,
-        Y => values[Y] = value,
-        SCALE_X => values[SCALE_X] = value,
-        SCALE_Y => values[SCALE_Y] = value,
-        ANGLE => values[ANGLE] = value,
-        OPACITY => values[OPACITY] = value,
-        WIDTH => values[WIDTH] = value,
-        HEIGHT => values[HEIGHT] = value,
-        RED => values[RED] = value,
-        GREEN => values[GREEN] = value,
-        BLUE => values[BLUE] = value,
-        _ => {}
-    }
-}
-
 /// Writes the properties in `mask` to `node`; the node's other properties (its y when
 /// only x is in the mask) keep their current values.
 pub(crate) fn write(

@@ -16,10 +16,7 @@
 //! exactly on its end values and starts the next one with the remainder, so the
 //! timeline does not drift with the frame rate. The walk is a loop over two moves,
 //! into a step ([`enter`]) and back out to its group ([`leave`]), with no recursion, so
-//! its stack does not grow with the nesting. Most frames need none of it: when the step
-//! running is a `to`, `by` or `delay` under sequences and repeats only, and the frame
-//! does not end it, [`advance_within`] runs that step alone, which is what the walk
-//! would do (each group above it hands "still running" back up unchanged).
+//! its stack does not grow with the nesting.
 //!
 //! A new kind of step (for instance `call`, sending a typed event to a component) is one
 //! more [`Action`] variant and one more arm in [`enter`]: an instant action leaves at
@@ -28,7 +25,7 @@
 
 use sprig::{AnyWorld, Error, NodeId};
 
-use crate::ease::{Easing, BEZIER_CODE};
+use crate::ease::Easing;
 use crate::tween::props::{self, PROP_COUNT};
 
 /// `Repeat::times` of a repeat that never ends (`repeat(0)` is refused by the builder).
@@ -39,7 +36,7 @@ pub(crate) const FOREVER: u32 = 0;
 pub(crate) enum Action {
     /// `to` (absolute) or `by` (relative) over `duration_seconds`; followed by the
     /// bezier's two [`Action::Bezier`] entries if `easing` is
-    /// [`BEZIER_CODE`], then by
+    /// [`BEZIER_CODE`](crate::ease::BEZIER_CODE), then by
     /// its [`Action::Value`]s.
     Interval {
         duration_seconds: f32,
@@ -154,15 +151,6 @@ fn values_of(steps: &[Step], index: usize) -> (u16, [f32; 4]) {
     (mask, bezier)
 }
 
-/// The bezier's values of the `to` or `by` at `index`, or zeros for another easing
-/// (which does not read them).
-fn bezier_of(steps: &[Step], index: usize) -> [f32; 4] {
-    match steps.get(index).map(|step| step.action) {
-        Some(Action::Interval { easing, .. }) if easing == BEZIER_CODE => values_of(steps, index).1,
-        _ => [0.0; 4],
-    }
-}
-
 /// Runs a `to` or `by` for `dt_seconds`.
 fn advance_interval<W: AnyWorld>(
     steps: &mut [Step],
@@ -172,14 +160,7 @@ fn advance_interval<W: AnyWorld>(
     world: &mut W,
     node: NodeId,
 ) -> Result<Option<f32>, Error> {
-    // The mask is only needed up front to capture the start values; a running step
-    // gathers it with its values, in the same pass.
-    let capture_mask = if starting {
-        values_of(steps, index).0
-    } else {
-        0
-    };
-    let bezier = bezier_of(steps, index);
+    let (mask, bezier) = values_of(steps, index);
     let span = span_of(steps, index);
     let step = step_mut(steps, index)?;
     let Action::Interval {
@@ -209,34 +190,31 @@ fn advance_interval<W: AnyWorld>(
     }
 
     let current = if starting {
-        props::capture(world, node, capture_mask)?
+        props::capture(world, node, mask)?
     } else {
         [0.0; PROP_COUNT]
     };
-    let mut mask = 0;
     let mut values = [0.0f32; PROP_COUNT];
-    let first_value = (index + 1).min(steps.len());
-    let last = (index + span).min(steps.len());
-    for entry in steps.get_mut(first_value..last).into_iter().flatten() {
+    for entry in steps.iter_mut().skip(index + 1).take(span - 1) {
         if let Action::Value {
             prop,
             target,
             start,
         } = &mut entry.action
         {
-            mask |= props::mask_bit(*prop);
             if starting {
                 *start = current.get(usize::from(*prop)).copied().unwrap_or(0.0);
             }
-            let value = if relative {
-                *start + *target * eased
-            } else if eased == 1.0 {
-                // Exact end values, whatever rounding `start + (target - start)` has.
-                *target
-            } else {
-                *start + (*target - *start) * eased
-            };
-            props::put(&mut values, *prop, value);
+            if let Some(value) = values.get_mut(usize::from(*prop)) {
+                *value = if relative {
+                    *start + *target * eased
+                } else if eased == 1.0 {
+                    // Exact end values, whatever rounding `start + (target - start)` has.
+                    *target
+                } else {
+                    *start + (*target - *start) * eased
+                };
+            }
         }
     }
     props::write(world, node, mask, &values)?;
@@ -254,7 +232,9 @@ fn advance_set<W: AnyWorld>(
     let mut values = [0.0f32; PROP_COUNT];
     for entry in steps.iter().skip(index + 1).take(span_of(steps, index) - 1) {
         if let Action::Value { prop, target, .. } = entry.action {
-            props::put(&mut values, prop, target);
+            if let Some(value) = values.get_mut(usize::from(prop)) {
+                *value = target;
+            }
         }
     }
     step_mut(steps, index)?.phase = Phase::Done;
@@ -314,67 +294,6 @@ pub(crate) fn advance<W: AnyWorld>(
                 },
             },
         };
-    }
-}
-
-/// The leaf step running now under the top-level step `current`, when the way down to it
-/// goes only through running sequences and repeats: then a frame that does not end the
-/// leaf changes nothing above it (each of them hands the "still running" back up
-/// unchanged), and the walk of [`advance`] can be skipped. `None` through a parallel
-/// (its tally changes every frame) or a step that is not running.
-fn running_leaf(steps: &[Step], current: usize) -> Option<usize> {
-    let mut index = current;
-    // Each move goes to a later entry, so the loop ends.
-    loop {
-        let step = steps.get(index)?;
-        if step.phase != Phase::Running {
-            return None;
-        }
-        let span = usize::from(step.span.max(1));
-        index = match step.action {
-            Action::Sequence { current } if current > 0 && usize::from(current) < span => {
-                index + usize::from(current)
-            }
-            Action::Repeat { .. } if span > 1 => index + 1,
-            Action::Interval { .. } | Action::Delay { .. } => return Some(index),
-            _ => return None,
-        };
-    }
-}
-
-/// The frame's shortcut through [`advance`]: if the step running now is a `to`, `by` or
-/// `delay` that this frame does not end, under running sequences and repeats only,
-/// runs it for `dt_seconds` and returns `true`, with the same result as the walk (the
-/// tween stays on the top-level step `current`). Otherwise changes nothing and returns
-/// `false`, and the frame takes the walk.
-pub(crate) fn advance_within<W: AnyWorld>(
-    steps: &mut [Step],
-    current: usize,
-    dt_seconds: f32,
-    world: &mut W,
-    node: NodeId,
-) -> Result<bool, Error> {
-    let Some(leaf) = running_leaf(steps, current) else {
-        return Ok(false);
-    };
-    let step = step_mut(steps, leaf)?;
-    match &mut step.action {
-        Action::Interval {
-            duration_seconds,
-            elapsed_seconds,
-            ..
-        } if *elapsed_seconds + dt_seconds < *duration_seconds => {
-            advance_interval(steps, leaf, false, dt_seconds, world, node)?;
-            Ok(true)
-        }
-        Action::Delay {
-            duration_seconds,
-            elapsed_seconds,
-        } if *elapsed_seconds + dt_seconds < *duration_seconds => {
-            *elapsed_seconds += dt_seconds;
-            Ok(true)
-        }
-        _ => Ok(false),
     }
 }
 
