@@ -33,15 +33,11 @@
 #![no_std]
 #![no_main]
 
-use core::convert::Infallible;
-
 use cortex_m as _; // its single-core critical section, for defmt
 use cortex_m_rt::entry;
 use defmt_semihosting as _;
-use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::{Gray4, Rgb888};
-use embedded_graphics::prelude::{OriginDimensions, Size};
-use embedded_graphics::Pixel;
+use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::{Clip, Label, Renderer, Shape};
 use sprig::{scene, world, Comp, Error, Key, NodeId, Size2, TouchPhase, Vec2};
@@ -124,23 +120,9 @@ const _: () = assert!(
     "SPRIG_WIDGET_COST=arc needs the board's feature: --features arc"
 );
 
-/// A 128×64 panel that takes the pixels and keeps none.
-struct Sink;
-
-impl OriginDimensions for Sink {
-    fn size(&self) -> Size {
-        Size::new(128, 64)
-    }
-}
-
-impl DrawTarget for Sink {
-    type Color = Gray4;
-    type Error = Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Gray4>>>(&mut self, _: I) -> Result<(), Infallible> {
-        Ok(())
-    }
-}
+#[path = "../sink.rs"]
+mod sink;
+use sink::Sink;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -12,15 +12,11 @@
 #[path = "../stack.rs"]
 mod stack;
 
-use core::convert::Infallible;
-
 use cortex_m as _; // its single-core critical section, for defmt
 use cortex_m_rt::entry;
 use defmt_semihosting as _;
-use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::{Gray4, Rgb888, RgbColor};
-use embedded_graphics::prelude::{OriginDimensions, Size};
-use embedded_graphics::Pixel;
+use embedded_graphics::prelude::Size;
 use sprig::render::damage::BusCost;
 use sprig::render::{Renderer, Shape};
 use sprig::{world, Error, NodeId, Size2, Vec2};
@@ -47,23 +43,9 @@ type DeepRenderer = Renderer<Gray4, NODES, 1024>;
 static WORLD: StaticCell<Deep> = StaticCell::new();
 static RENDERER: StaticCell<DeepRenderer> = StaticCell::new();
 
-/// A 128×64 panel that takes the pixels and keeps none.
-struct Sink;
-
-impl OriginDimensions for Sink {
-    fn size(&self) -> Size {
-        Size::new(128, 64)
-    }
-}
-
-impl DrawTarget for Sink {
-    type Color = Gray4;
-    type Error = Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Gray4>>>(&mut self, _: I) -> Result<(), Infallible> {
-        Ok(())
-    }
-}
+#[path = "../sink.rs"]
+mod sink;
+use sink::Sink;
 
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
