@@ -230,13 +230,19 @@ fn row_line(a: Fx, b: Fx, reach: Fx) -> Option<(Fx, Fx)> {
 /// before the ends' directions, whose sines a board without an FPU pays for, so that a
 /// redraw of something small inside a dial costs the arc next to nothing.
 pub(crate) fn hole_holds(content: &Rect, thickness: f32, half: Fx, rows: &AxisRows) -> bool {
+    radii(content, thickness)
+        .is_some_and(|(_, inner)| in_hole(rows, centre(content), hole(inner, half)))
+}
+
+/// The outer and inner radii of the band `thickness` wide of the ring inscribed in
+/// `content` (the outer one at most [`MAX_RADIUS`]); `None` when there is no band.
+#[inline(always)]
+fn radii(content: &Rect, thickness: f32) -> Option<(Fx, Fx)> {
     let radius = (content.width.min(content.height) / 2.0).min(MAX_RADIUS);
-    if !(radius > 0.0 && thickness.is_finite()) {
-        return false;
+    if !(radius > 0.0 && thickness > 0.0 && thickness.is_finite()) {
+        return None;
     }
-    let inner = fx(radius - thickness.min(radius));
-    let (cx, cy) = centre(content);
-    in_hole(rows, (cx, cy), hole(inner, half))
+    Some((fx(radius), fx(radius - thickness.min(radius))))
 }
 
 /// Whether the centres of `rows`' four corner pixels (and so every pixel: a disc holds a
@@ -278,18 +284,16 @@ impl ArcShader {
         if !(start_degrees.is_finite() && sweep_degrees.is_finite() && thickness.is_finite()) {
             return None;
         }
-        let radius = (content.width.min(content.height) / 2.0).min(MAX_RADIUS);
-        if radius.is_nan() || radius <= 0.0 || thickness <= 0.0 || sweep_degrees == 0.0 {
+        if sweep_degrees == 0.0 {
             return None;
         }
-        let thickness = thickness.min(radius);
+        let (outer, inner) = radii(content, thickness)?;
         let (start_degrees, sweep) = if sweep_degrees < 0.0 {
             (start_degrees + sweep_degrees, -sweep_degrees)
         } else {
             (start_degrees, sweep_degrees)
         };
         let sweep = sweep.min(360.0);
-        let (outer, inner) = (fx(radius), fx(radius - thickness));
         let start = direction(start_degrees);
         let end = direction(start_degrees + sweep);
         let middle = (outer + inner) / 2;
