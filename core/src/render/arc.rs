@@ -77,6 +77,8 @@ pub(crate) struct ArcShader {
     ramp: Ramp,
     /// Whether coverage is kept, or thresholded at half (hard edges).
     soft: bool,
+    /// The box around the sweep, from the centre (see [`extent`](Self::extent)).
+    reach: ((Fx, Fx), (Fx, Fx)),
 }
 
 /// What changes when the arc over `content` (the ring inscribed in it), `thickness`
@@ -225,15 +227,6 @@ fn row_line(a: Fx, b: Fx, reach: Fx) -> Option<(Fx, Fx)> {
     Some(((-b << FX_BITS) / a, reach / a.abs() + 1))
 }
 
-/// Whether every pixel of `rows` lies in the hole of the ring of `thickness` inscribed in
-/// `content` (as [`ArcShader::new`] makes it), for pixels `2 · half` across: worked out
-/// before the ends' directions, whose sines a board without an FPU pays for, so that a
-/// redraw of something small inside a dial costs the arc next to nothing.
-pub(crate) fn hole_holds(content: &Rect, thickness: f32, half: Fx, rows: &AxisRows) -> bool {
-    radii(content, thickness)
-        .is_some_and(|(_, inner)| in_hole(rows, centre(content), hole(inner, half)))
-}
-
 /// The outer and inner radii of the band `thickness` wide of the ring inscribed in
 /// `content` (the outer one at most [`MAX_RADIUS`]); `None` when there is no band.
 #[inline(always)]
@@ -302,7 +295,7 @@ impl ArcShader {
         let ramp = Ramp::new(half);
         let reach = edge_reach(&ramp);
         let (cx, cy) = centre(content);
-        Some(ArcShader {
+        let mut arc = ArcShader {
             cx,
             cy,
             outer,
@@ -334,7 +327,15 @@ impl ArcShader {
             ],
             ramp,
             soft,
-        })
+            reach: ((0, 0), (0, 0)),
+        };
+        arc.reach = arc.extent();
+        Some(arc)
+    }
+
+    /// Whether every pixel of `rows` lies in the hole, where the arc draws nothing.
+    pub(crate) fn hole_holds(&self, rows: &AxisRows) -> bool {
+        in_hole(rows, (self.cx, self.cy), self.hole)
     }
 
     /// The box (from the centre: `(left, bottom)`, `(right, top)`) outside which the arc
@@ -555,7 +556,7 @@ impl ArcShader {
             return true;
         }
         // Only the rows and columns of the box around the sweep.
-        let ((left, bottom), (right, top)) = self.extent();
+        let ((left, bottom), (right, top)) = self.reach;
         let (c0, c1) = rows.columns(self.cx + left, self.cx + right);
         for (y, ly) in rows.rows() {
             if ly < self.cy + bottom || ly > self.cy + top {
@@ -784,7 +785,7 @@ mod tests {
         // Where the area lies in the hole, nothing is drawn (the draw skips it).
         let holds = canvas
             .axis_rows(content)
-            .is_some_and(|r| hole_holds(&content, thickness, half, &r));
+            .is_some_and(|r| shader.hole_holds(&r));
         assert!(
             !holds || sampled == [Rgb888::new(40, 40, 40); 48 * 48],
             "{arc:?} draws in the hole {clip:?}"

@@ -15,6 +15,8 @@ use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::{draw_target::DrawTarget, Pixel};
 
+#[cfg(feature = "shape-arcs")]
+use crate::render::arc_cache::ArcCache;
 use crate::render::color::RenderColor;
 use crate::render::fixed::{Fx, FxAxis, FxMap, FxPoint, FxRow, FX_SHIFT};
 use crate::render::label::{LayoutKey, TextCache};
@@ -33,6 +35,9 @@ pub struct Canvas<'a, C> {
     opacity: u8,
     /// What the label's blitter keeps between tiles, and which label draws now.
     text: Option<(&'a mut TextCache, LayoutKey)>,
+    /// The arcs' set-ups the renderer keeps between tiles and frames.
+    #[cfg(feature = "shape-arcs")]
+    arcs: Option<&'a mut ArcCache>,
 }
 
 /// The anchor fractions of a content rectangle `(-anchor · size, size)`, axis by axis;
@@ -65,6 +70,8 @@ pub(crate) struct NodeMaps {
     /// The screen pixels whose centres may fall in the content rectangle (before any
     /// clip): what [`Canvas::area`] gives for it.
     content_cover: Rectangle,
+    /// Half a screen pixel in anchor-space units (see [`Canvas::half_pixel`]).
+    half: Option<Fx>,
 }
 
 impl NodeMaps {
@@ -75,6 +82,7 @@ impl NodeMaps {
             fixed: FxMap::new(&to_local.unwrap_or(*to_screen)),
             invertible: to_local.is_some(),
             content_cover: cover(to_screen, content),
+            half: crate::render::shape::half_pixel(to_screen),
         }
     }
 }
@@ -145,6 +153,8 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
             anchor: shape.1,
             opacity,
             text: None,
+            #[cfg(feature = "shape-arcs")]
+            arcs: None,
         }
     }
 
@@ -165,6 +175,33 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// Hands back what [`take_text`](Self::take_text) took.
     pub(crate) fn put_text(&mut self, text: Option<(&'a mut TextCache, LayoutKey)>) {
         self.text = text;
+    }
+
+    /// This canvas with the arcs' set-ups the renderer keeps between tiles and frames.
+    #[cfg(feature = "shape-arcs")]
+    pub(crate) fn with_arcs(mut self, arcs: &'a mut ArcCache) -> Self {
+        self.arcs = Some(arcs);
+        self
+    }
+
+    /// Takes out what [`with_arcs`](Self::with_arcs) gave, if anything (hand it back
+    /// with [`put_arcs`](Self::put_arcs)).
+    #[cfg(feature = "shape-arcs")]
+    pub(crate) fn take_arcs(&mut self) -> Option<&'a mut ArcCache> {
+        self.arcs.take()
+    }
+
+    /// Hands back what [`take_arcs`](Self::take_arcs) took.
+    #[cfg(feature = "shape-arcs")]
+    pub(crate) fn put_arcs(&mut self, arcs: Option<&'a mut ArcCache>) {
+        self.arcs = arcs;
+    }
+
+    /// Half a screen pixel in the node's anchor-space units, along the direction its map
+    /// stretches most; `None` for a map that flattens the node. Worked out once with
+    /// the node's maps, not per draw.
+    pub(crate) fn half_pixel(&self) -> Option<Fx> {
+        self.maps.half
     }
 
     /// The node's content rectangle in its anchor space: `(-anchor · size, size)`.

@@ -12,6 +12,8 @@
 //!   sheets (`docs/images.md`).
 
 mod arc;
+#[cfg(feature = "shape-arcs")]
+mod arc_cache;
 pub mod canvas;
 pub(crate) mod changes;
 mod clip;

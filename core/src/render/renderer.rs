@@ -34,6 +34,8 @@ use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
 use crate::engine::storage::CompFlags;
+#[cfg(feature = "shape-arcs")]
+use crate::render::arc_cache::ArcCache;
 use crate::render::canvas::{pixel_cover, same_rect, screen_cover, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::damage::{BusCost, Damage};
@@ -250,6 +252,9 @@ struct Kept {
     pass: u32,
     /// The maps of the nodes last drawn.
     maps: MapsCache,
+    /// The set-ups of the arcs last drawn.
+    #[cfg(feature = "shape-arcs")]
+    arcs: ArcCache,
 }
 
 impl<
@@ -283,6 +288,8 @@ impl<
                 text: TextCache::default(),
                 pass: 0,
                 maps: MapsCache::new(),
+                #[cfg(feature = "shape-arcs")]
+                arcs: ArcCache::new(),
             },
             seen_order: 0,
             invalidated: true,
@@ -1148,7 +1155,7 @@ fn draw_items<
             let slot = world.comps.slot(usize::from(c));
             let kind = world.comps.kind(usize::from(c));
             if slot.has(CompFlags::ENABLED) && S::kind_draws(kind) {
-                let mut canvas = Canvas::with_maps(
+                let canvas = Canvas::with_maps(
                     pixels,
                     tile,
                     item.clip,
@@ -1165,6 +1172,9 @@ fn draw_items<
                         component: c,
                     },
                 );
+                #[cfg(feature = "shape-arcs")]
+                let canvas = canvas.with_arcs(&mut kept.arcs);
+                let mut canvas = canvas;
                 world.comps.set.draw(c, &mut canvas);
             }
             c = slot.next;

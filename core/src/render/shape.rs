@@ -26,11 +26,13 @@ use embedded_graphics::prelude::Point;
 use heapless::Vec;
 
 use crate::render::arc::{ArcShader, Cap};
+#[cfg(feature = "shape-arcs")]
+use crate::render::arc_cache::ArcKey;
 use crate::render::canvas::{AxisRows, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
-use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded};
+use crate::render::fixed::{fx, Fx, FxEllipse, FxPoint, FxRect, FxRounded, FX_ONE};
 use crate::render::gradient::{half_blur, Falloff, Gradient, LinearShader, Paint, Shadow, Smooth};
 use crate::render::segments::{SoftLine, SoftPolygon};
 use crate::render::span::{self, Coverage};
@@ -831,12 +833,28 @@ fn fill_row<C: RenderColor, F: Falloff>(
 /// covers. `None` for a map that flattens the node.
 pub(crate) fn half_pixel(to_screen: &crate::Affine2) -> Option<Fx> {
     let m = to_screen;
-    let det = m.a * m.d - m.b * m.c;
-    let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
-    let spread = libm::sqrtf((sum * sum - 4.0 * det * det).max(0.0));
-    let sigma = libm::sqrtf((sum + spread) / 2.0);
-    if !(sigma.is_finite() && sigma > 0.0 && det != 0.0) {
+    // A map that neither turns nor shears (the common case) stretches most along an
+    // axis: no square root then.
+    let sigma = if m.b.to_bits() << 1 == 0 && m.c.to_bits() << 1 == 0 {
+        if m.a == 0.0 || m.d == 0.0 {
+            return None;
+        }
+        libm::fabsf(m.a).max(libm::fabsf(m.d))
+    } else {
+        let det = m.a * m.d - m.b * m.c;
+        let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
+        let spread = libm::sqrtf((sum * sum - 4.0 * det * det).max(0.0));
+        if det == 0.0 {
+            return None;
+        }
+        libm::sqrtf((sum + spread) / 2.0)
+    };
+    if !(sigma.is_finite() && sigma > 0.0) {
         return None;
+    }
+    // At scale 1, exactly half a pixel (no division).
+    if sigma == 1.0 {
+        return Some(FX_ONE / 2);
     }
     Some(fx(0.5 / sigma).max(1))
 }
@@ -1027,7 +1045,7 @@ fn draw_soft_line<C: RenderColor>(
     stroke: Stroke,
     soft: bool,
 ) {
-    let Some(half) = half_pixel(&canvas.to_screen()) else {
+    let Some(half) = canvas.half_pixel() else {
         return;
     };
     if let Some(line) = SoftLine::new(a, b, stroke.width, cap, half) {
@@ -1047,7 +1065,7 @@ fn draw_soft_polygon<C: RenderColor>(
     fill: Option<Rgb888>,
     stroke: Option<Stroke>,
 ) {
-    let Some(half) = half_pixel(&canvas.to_screen()) else {
+    let Some(half) = canvas.half_pixel() else {
         return;
     };
     let stroke = stroke.map(|s| (s.width, s.color));
@@ -1056,7 +1074,10 @@ fn draw_soft_polygon<C: RenderColor>(
     }
 }
 
-/// An arc of the ring inscribed in the node's content.
+/// An arc of the ring inscribed in the node's content. Its set-up comes from the
+/// renderer's [`ArcCache`](crate::render::arc_cache::ArcCache) when the canvas has one:
+/// worked out once for all the tiles and frames that draw the same arc.
+#[cfg(feature = "shape-arcs")]
 #[inline(never)]
 fn draw_arc<C: RenderColor>(
     canvas: &mut Canvas<'_, C>,
@@ -1065,22 +1086,34 @@ fn draw_arc<C: RenderColor>(
     fill: Rgb888,
     soft: bool,
 ) {
-    let Some(half) = half_pixel(&canvas.to_screen()) else {
+    let Some(half) = canvas.half_pixel() else {
         return;
     };
     let content = canvas.content();
-    if let Some(rows) = canvas.axis_rows(bounds) {
-        if crate::render::arc::hole_holds(&content, thickness, half, &rows) {
-            return;
+    let sweep = (start_degrees, sweep_degrees);
+    let make = || ArcShader::new(&content, sweep, thickness, cap, half, soft);
+    let mut arcs = canvas.take_arcs();
+    let made;
+    let arc = match arcs.as_deref_mut() {
+        Some(kept) => kept.get(
+            &ArcKey::new(&content, sweep, thickness, cap, half, soft),
+            make,
+        ),
+        None => {
+            made = make();
+            made.as_ref()
+        }
+    };
+    if let Some(arc) = arc {
+        // A redraw of something inside a dial costs the arc next to nothing.
+        let in_hole = canvas
+            .axis_rows(bounds)
+            .is_some_and(|rows| arc.hole_holds(&rows));
+        if !in_hole && !arc.draw_rows(canvas, bounds, fill) {
+            arc.draw_sampled(canvas, bounds, fill);
         }
     }
-    let sweep = (start_degrees, sweep_degrees);
-    let Some(arc) = ArcShader::new(&content, sweep, thickness, cap, half, soft) else {
-        return;
-    };
-    if !arc.draw_rows(canvas, bounds, fill) {
-        arc.draw_sampled(canvas, bounds, fill);
-    }
+    canvas.put_arcs(arcs);
 }
 
 impl Draw for Shape {
@@ -1149,7 +1182,7 @@ impl Draw for Shape {
         // Anti-aliased: half a pixel in anchor units (nothing to draw on a map that
         // flattens the node).
         let half = if self.antialias {
-            let Some(half) = half_pixel(&canvas.to_screen()) else {
+            let Some(half) = canvas.half_pixel() else {
                 return;
             };
             Some(half)

@@ -338,6 +338,8 @@ pub struct Dial {
     pub colors: [Rgb888; 4],
     value: Eased,
     intro: bool,
+    /// The sweep and radius the knob was last placed for (their bits; NaN's at first).
+    knob_at: (u32, u32),
 }
 
 impl Dial {
@@ -358,6 +360,7 @@ impl Dial {
             colors: palette.modes,
             value: Eased::new(0.0, 1.2, Easing::CubicOut),
             intro: true,
+            knob_at: (f32::NAN.to_bits(), f32::NAN.to_bits()),
         }
     }
 
@@ -393,8 +396,14 @@ impl Hooks for Dial {
             }
             fill.fill = color;
         }
-        let (sin, cos) = sprig::sin_cos_degrees(DIAL_START_DEGREES + sweep);
-        ctx.set_position(self.knob, Vec2::new(self.radius * sin, self.radius * cos))
+        // The knob moves with the sweep: its sines only when that changed.
+        let place = (sweep.to_bits(), self.radius.to_bits());
+        if self.knob_at != place {
+            self.knob_at = place;
+            let (sin, cos) = sprig::sin_cos_degrees(DIAL_START_DEGREES + sweep);
+            ctx.set_position(self.knob, Vec2::new(self.radius * sin, self.radius * cos))?;
+        }
+        Ok(())
     }
 }
 

@@ -23,11 +23,12 @@ pub(crate) struct MapsCache {
 }
 
 impl MapsCache {
-    /// Nothing kept.
-    pub(crate) const fn new() -> Self {
+    /// Nothing kept. Not a `const fn`: a constant would be copied in whole from flash,
+    /// where writing each entry's tag takes a few instructions.
+    pub(crate) fn new() -> Self {
         MapsCache {
             stamps: [0; MAPS_CACHED],
-            maps: [None; MAPS_CACHED],
+            maps: core::array::from_fn(|_| None),
             next: 0,
         }
     }
