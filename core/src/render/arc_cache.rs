@@ -17,7 +17,7 @@ pub(crate) const ARCS_CACHED: usize = 2;
 /// What an arc's set-up is made from: the node's content rectangle, the arc's start,
 /// sweep and thickness (their bits), its ends, the pixel's half size and whether it is
 /// anti-aliased.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) struct ArcKey {
     floats: [u32; 7],
     cap: Cap,
@@ -53,6 +53,17 @@ impl ArcKey {
     }
 }
 
+impl ArcKey {
+    /// Whether two keys are the same, field by field: a library `memcmp` for the array
+    /// would cost more than the comparisons themselves on a board.
+    fn same(&self, other: &ArcKey) -> bool {
+        self.floats.iter().zip(&other.floats).all(|(a, b)| a == b)
+            && self.cap == other.cap
+            && self.half == other.half
+            && self.soft == other.soft
+    }
+}
+
 /// The kept set-ups, replaced round-robin; `None` for an arc that draws nothing.
 pub(crate) struct ArcCache {
     kept: [Option<(ArcKey, Option<ArcShader>)>; ARCS_CACHED],
@@ -80,7 +91,7 @@ impl ArcCache {
         let hit = self
             .kept
             .iter()
-            .position(|e| matches!(e, Some((k, _)) if k == key));
+            .position(|e| e.as_ref().is_some_and(|(k, _)| k.same(key)));
         let k = match hit {
             Some(k) => k,
             None => {

@@ -524,6 +524,9 @@ pub(crate) struct FxMap {
     d: i128,
     tx: i128,
     ty: i128,
+    /// The coefficients at most 2^39 (a node not shrunk more than 128 times) and the
+    /// translation at most 2^59: see [`narrow_row`](Self::narrow_row).
+    narrow: bool,
 }
 
 impl FxMap {
@@ -531,13 +534,24 @@ impl FxMap {
     pub(crate) fn new(to_local: &Affine2) -> Self {
         let coefficient = |v: f32| scaled(v, MAP_BITS, 63);
         let translation = |v: f32| scaled(v, MAP_BITS, 79);
+        let (a, b, c, d) = (
+            coefficient(to_local.a),
+            coefficient(to_local.b),
+            coefficient(to_local.c),
+            coefficient(to_local.d),
+        );
+        let (tx, ty) = (translation(to_local.tx), translation(to_local.ty));
+        let small = |v: i128, bound: i128| -bound <= v && v <= bound;
         FxMap {
-            a: coefficient(to_local.a),
-            b: coefficient(to_local.b),
-            c: coefficient(to_local.c),
-            d: coefficient(to_local.d),
-            tx: translation(to_local.tx),
-            ty: translation(to_local.ty),
+            a,
+            b,
+            c,
+            d,
+            tx,
+            ty,
+            narrow: [a, b, c, d].iter().all(|&v| small(v, 1 << 39))
+                && small(tx, 1 << 59)
+                && small(ty, 1 << 59),
         }
     }
 
@@ -560,7 +574,40 @@ impl FxMap {
 
     /// A walker over the points of the pixel centres `(x, y)`, `(x + 1, y)`, … (rows of
     /// up to 2^20 pixels).
+    /// [`row`](Self::row) in 64 bits, for a map whose coefficients are at most 2^39 and
+    /// translation at most 2^59 (`narrow`) and a pixel within [`NARROW_INDEX`]: every
+    /// product and sum stays below 2^63, so it is the same row without the 128-bit
+    /// multiplies a 32-bit core calls a library for. `None` otherwise.
+    #[inline]
+    fn narrow_row(&self, x: i32, y: i32) -> Option<FxRow> {
+        if !(self.narrow
+            && x.unsigned_abs() <= NARROW_INDEX as u32
+            && y.unsigned_abs() <= NARROW_INDEX as u32)
+        {
+            return None;
+        }
+        let (a, b, c, d) = (self.a as i64, self.b as i64, self.c as i64, self.d as i64);
+        let (tx, ty) = (self.tx as i64, self.ty as i64);
+        let (cx, cy) = (2 * i64::from(x) + 1, 2 * i64::from(y) + 1);
+        let (x, y) = (a * cx + c * cy + 2 * tx, b * cx + d * cy + 2 * ty);
+        let within = |v: i64| v.unsigned_abs() <= 1 << 62;
+        (within(x) && within(y)).then_some(FxRow::Narrow {
+            x,
+            y,
+            step_x: 2 * a,
+            step_y: 2 * b,
+        })
+    }
+
     pub(crate) fn row(&self, x: i32, y: i32) -> FxRow {
+        match self.narrow_row(x, y) {
+            Some(row) => row,
+            None => self.wide_row(x, y),
+        }
+    }
+
+    /// [`row`](Self::row) in 128 bits (a 64-bit walk still when its start fits).
+    fn wide_row(&self, x: i32, y: i32) -> FxRow {
         // Twice the centre, so that the half pixel stays an integer.
         let (cx, cy) = (2 * i128::from(x) + 1, 2 * i128::from(y) + 1);
         let (x, y) = (
@@ -650,7 +697,8 @@ impl FxAxis {
     /// The local coordinate of screen column (or row) `i`'s centre.
     pub(crate) fn at(&self, i: i32) -> Fx {
         if let Some((step, offset)) = self.narrow {
-            if (-NARROW_INDEX..=NARROW_INDEX).contains(&i) {
+            // Not `RangeInclusive::contains`: a board built for size calls it.
+            if i.unsigned_abs() <= NARROW_INDEX as u32 {
                 return (step * i64::from(i) + offset) >> FX_SHIFT;
             }
         }
@@ -663,7 +711,7 @@ impl FxAxis {
     /// in `i`, so they are one run, found without visiting them.
     pub(crate) fn range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
         if let Some((step, offset)) = self.narrow {
-            let small = |v: Fx| (-(1 << 40)..=1 << 40).contains(&v);
+            let small = |v: Fx| v.unsigned_abs() <= 1 << 40;
             if small(first) && small(last) {
                 return narrow_range(step, offset, first, last, start, end);
             }
@@ -1126,6 +1174,57 @@ mod tests {
             }
         }
         assert_eq!(narrow_rows, 16, "every row of these maps walks in 64 bits");
+    }
+
+    #[test]
+    fn a_row_started_in_64_bits_is_the_one_started_in_128() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut narrow = 0;
+        for k in 0..4_000 {
+            // Scales from 1/200 to 200, turned any way, moved up to 2^(k % 28).
+            let unit = |v: u64| (v % 1_000_000) as f32 / 1_000_000.0;
+            let scale = |v: u64| libm::powf(200.0, 2.0 * unit(v) - 1.0);
+            let reach = (1u64 << (k % 28)) as f32;
+            let map = Affine2::from_translate_rotate_scale(
+                crate::Vec2::new((unit(next()) - 0.5) * reach, (unit(next()) - 0.5) * reach),
+                unit(next()) * 360.0,
+                crate::Vec2::new(scale(next()), scale(next())),
+            );
+            let map = FxMap::new(&map.inverse().unwrap_or(map));
+            let pixel = |v: u64| (v % (1 << 23)) as i32 - (1 << 22);
+            let (x, y) = (pixel(next()), pixel(next()));
+            let start = |row: FxRow| match row {
+                FxRow::Narrow {
+                    x,
+                    y,
+                    step_x,
+                    step_y,
+                } => (
+                    i128::from(x),
+                    i128::from(y),
+                    i128::from(step_x),
+                    i128::from(step_y),
+                ),
+                FxRow::Wide {
+                    x,
+                    y,
+                    step_x,
+                    step_y,
+                } => (x, y, step_x, step_y),
+            };
+            if let Some(row) = map.narrow_row(x, y) {
+                narrow += 1;
+                assert_eq!(start(row), start(map.wide_row(x, y)), "{k}: ({x}, {y})");
+                assert!(matches!(map.wide_row(x, y), FxRow::Narrow { .. }));
+            }
+        }
+        assert!(narrow > 500, "{narrow} rows started in 64 bits");
     }
 
     #[test]
