@@ -673,11 +673,12 @@ impl ArcShader {
     }
 
     /// The columns of a row (`dy` from the centre) near an edge across the band,
-    /// sorted by their first column: within a pixel of each end's line, and the
-    /// columns of each round end's disc. Empty stretches for an edge the row does not
+    /// sorted by their first column: within a pixel of each end's line, and the rim of
+    /// each round end's disc (its columns either side of the chord it covers wholly,
+    /// which is filled with the band). Empty stretches for an edge the row does not
     /// meet.
-    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> [(i32, i32); 4] {
-        let mut edges = [(i32::MAX, i32::MAX); 4];
+    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> [(i32, i32); 6] {
+        let mut edges = [(i32::MAX, i32::MAX); 6];
         if self.whole {
             return edges;
         }
@@ -718,15 +719,33 @@ impl ArcShader {
         edges[0] = near(0, self.start.1, -dy * self.start.0);
         edges[1] = near(1, -self.end.1, self.end.0 * dy);
         if self.cap == Cap::Round {
-            for (edge, &(ex, ey)) in edges[2..].iter_mut().zip(&self.caps) {
+            for (pair, &(ex, ey)) in edges[2..].chunks_exact_mut(2).zip(&self.caps) {
                 let off = (dy - ey).unsigned_abs();
-                if let Some(room) = off
-                    .checked_mul(off)
-                    .and_then(|o| self.cap_reach.checked_sub(o))
-                {
-                    let r = isqrt_u64(room) as Fx;
-                    *edge =
-                        widen(rows.columns(self.cx + ex - r - FX_ONE, self.cx + ex + r + FX_ONE));
+                let Some(off2) = off.checked_mul(off) else {
+                    continue;
+                };
+                let Some(room) = self.cap_reach.checked_sub(off2) else {
+                    continue;
+                };
+                let r = isqrt_u64(room) as Fx;
+                let (c0, c1) =
+                    widen(rows.columns(self.cx + ex - r - FX_ONE, self.cx + ex + r + FX_ONE));
+                // The chord the disc covers wholly (`e² < cap_full`) is filled, not
+                // shaded: only the disc's rim is shaded pixel by pixel.
+                let whole = match self.cap_full.checked_sub(off2 + 1) {
+                    Some(room) => {
+                        let r = isqrt_u64(room) as Fx;
+                        let (w0, w1) = rows.columns(self.cx + ex - r, self.cx + ex + r);
+                        (w0 < w1).then_some((w0.max(c0), w1.min(c1)))
+                    }
+                    None => None,
+                };
+                match whole {
+                    Some((w0, w1)) => {
+                        pair[0] = (c0, w0);
+                        pair[1] = (w1, c1);
+                    }
+                    None => pair[0] = (c0, c1),
                 }
             }
         }
