@@ -324,7 +324,19 @@ fn label_appearance_follows_text_colour_and_font() {
     let a = Label::new("Hi");
     let same = Label::new("Hi");
     assert_eq!(a.appearance(), same.appearance());
-    assert_ne!(a.appearance(), Label::new("Ho").appearance());
+    assert_eq!(a.damage_key(), same.damage_key());
+    // A short text in a font whose characters all advance alike is the damage key (a
+    // change of it repaints the characters that changed); any other is appearance.
+    let other = Label::new("Ho");
+    assert_ne!(
+        (a.appearance(), a.damage_key()),
+        (other.appearance(), other.damage_key())
+    );
+    assert_ne!(a.appearance(), Label::new("Hi!").appearance());
+    assert_ne!(
+        a.appearance(),
+        Label::new("Hi there, a longer text").appearance()
+    );
     assert_ne!(
         a.appearance(),
         Label::new("Hi").with_color(Rgb888::RED).appearance()

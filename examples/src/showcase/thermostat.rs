@@ -145,6 +145,34 @@ pub struct Thermostat {
     pub flame: Option<NodeId>,
     /// The words it writes.
     pub strings: &'static Strings,
+    /// What [`late_update`](Hooks::late_update) last showed: the labels are written
+    /// again only when it changes.
+    shown: Option<Shown>,
+}
+
+/// What the thermostat's labels, digits and flame show, as `late_update` compares it.
+#[derive(Clone, Copy)]
+struct Shown {
+    target: i32,
+    room: i32,
+    mode: Mode,
+    demand: Demand,
+    units: Units,
+    strings: &'static Strings,
+}
+
+impl Shown {
+    fn same(&self, other: &Shown) -> bool {
+        (self.target, self.room, self.mode, self.demand, self.units)
+            == (
+                other.target,
+                other.room,
+                other.mode,
+                other.demand,
+                other.units,
+            )
+            && core::ptr::eq(self.strings, other.strings)
+    }
 }
 
 /// How fast the simulated room warms or cools, degrees per second (fast, for a demo).
@@ -171,6 +199,7 @@ impl Thermostat {
             status_label: None,
             flame: None,
             strings: &Strings::EN,
+            shown: None,
         }
     }
 
@@ -267,6 +296,19 @@ impl Hooks for Thermostat {
     }
 
     fn late_update(&mut self, ctx: &mut Ctx<impl AnyWorld>, _dt_seconds: f32) -> HookResult {
+        let room_tenths = (self.room * 10.0 + 0.5) as i32;
+        let shown = Shown {
+            target: self.target_tenths,
+            room: room_tenths,
+            mode: self.mode,
+            demand: self.demand(),
+            units: self.units,
+            strings: self.strings,
+        };
+        // Most frames nothing shown has changed: no text is written then.
+        if self.shown.is_some_and(|s| s.same(&shown)) {
+            return Ok(());
+        }
         let mut text: heapless::String<16> = heapless::String::new();
         write_tenths(&mut text, self.units.show_tenths(self.target_tenths));
         // Written only when they change: reaching a drawable mutably tells the renderer
@@ -276,7 +318,6 @@ impl Hooks for Thermostat {
         }
         text.clear();
         let _ = text.push_str(self.strings.room);
-        let room_tenths = (self.room * 10.0 + 0.5) as i32;
         write_tenths(&mut text, self.units.show_tenths(room_tenths));
         set_label_text(ctx, self.room_label, &text)?;
         if let Some(flame) = self.flame {
@@ -293,6 +334,7 @@ impl Hooks for Thermostat {
             };
             set_label_text(ctx, status, word)?;
         }
+        self.shown = Some(shown);
         Ok(())
     }
 
@@ -421,6 +463,8 @@ pub struct ModeMenu {
     /// Highlight colour per mode.
     pub colors: [Rgb888; 4],
     shown: Option<Mode>,
+    /// The mode and colours the highlight and the items were last painted for.
+    painted: Option<(Mode, (Rgb888, Rgb888), Rgb888)>,
 }
 
 impl ModeMenu {
@@ -438,6 +482,7 @@ impl ModeMenu {
             text: (palette.background, palette.dim),
             colors: palette.modes,
             shown: None,
+            painted: None,
         }
     }
 }
@@ -479,8 +524,12 @@ impl Hooks for ModeMenu {
                 .start(ctx.world())?;
             self.shown = Some(mode);
         }
+        let paint = (mode, self.text, self.colors[mode.index()]);
+        if self.painted == Some(paint) {
+            return Ok(());
+        }
         if let Some(shape) = ctx.component_of::<Shape>(self.highlight)? {
-            set_shape_fill(ctx, shape, self.colors[mode.index()])?;
+            set_shape_fill(ctx, shape, paint.2)?;
         }
         for (k, &(_, label)) in self.items.iter().enumerate() {
             let color = if k == mode.index() {
@@ -492,6 +541,7 @@ impl Hooks for ModeMenu {
                 ctx.get_mut::<Label>(label)?.color = color;
             }
         }
+        self.painted = Some(paint);
         Ok(())
     }
 }
@@ -545,6 +595,8 @@ pub struct StatusLight {
     /// Colours per mode.
     pub colors: [Rgb888; 4],
     breathing: Option<bool>,
+    /// The colour the light was last given.
+    painted: Option<Rgb888>,
 }
 
 impl StatusLight {
@@ -554,6 +606,7 @@ impl StatusLight {
             thermostat,
             colors: palette.modes,
             breathing: None,
+            painted: None,
         }
     }
 }
@@ -584,8 +637,12 @@ impl Hooks for StatusLight {
                 ctx.set_opacity(node, 110)?;
             }
         }
-        if let Some(shape) = ctx.component_of::<Shape>(node)? {
-            set_shape_fill(ctx, shape, self.colors[mode.index()])?;
+        let color = self.colors[mode.index()];
+        if self.painted != Some(color) {
+            if let Some(shape) = ctx.component_of::<Shape>(node)? {
+                set_shape_fill(ctx, shape, color)?;
+            }
+            self.painted = Some(color);
         }
         Ok(())
     }

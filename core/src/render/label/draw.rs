@@ -510,8 +510,16 @@ impl<const N: usize> Draw for Label<N> {
     /// fingerprint taken when it was set (its metrics and one glyph's pixels): nothing
     /// here reads the font.
     fn appearance(&self) -> u32 {
+        // A text the damage key holds is compared there (see `changed.rs`); its length
+        // stays here, so that a text of another length redraws the label whole.
+        let text = match self.packed_text() {
+            Some(_) => Fingerprint::new()
+                .word(u32::MAX)
+                .word(self.text.len() as u32),
+            None => Fingerprint::new().bytes(self.text.as_bytes()),
+        };
         let mut f = Fingerprint::new()
-            .bytes(self.text.as_bytes())
+            .word(text.finish())
             .color(self.color)
             .word(self.font_fingerprint);
         f = match self.background {
@@ -537,6 +545,17 @@ impl<const N: usize> Draw for Label<N> {
         f.word(h | v << 2 | o << 4 | u32::from(self.wrap) << 6)
             .word(self.line_height.map_or(u32::MAX, u32::from))
             .finish()
+    }
+
+    /// The text, when it is short and its font's characters all advance alike (see
+    /// `changed.rs`); 0 otherwise.
+    fn damage_key(&self) -> u64 {
+        self.packed_text().unwrap_or(0)
+    }
+
+    /// The cells of the characters that changed (see `changed.rs`).
+    fn changed_area(&self, content: Rect, previous_key: u64) -> Option<Rect> {
+        self.changed_cells(content, previous_key)
     }
 
     /// The label's box (see [`Label`]) on a node of unknown anchor: the anchor is read

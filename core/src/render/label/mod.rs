@@ -7,6 +7,7 @@
 //!   so quarter turns at scale 1 stay exact).
 
 mod cache;
+mod changed;
 mod draw;
 mod layout;
 
