@@ -145,6 +145,10 @@ struct Costs {
     /// Busy and elapsed ticks from [`RESTING_FROM`] on.
     resting_busy: u64,
     resting_elapsed: u64,
+    /// The fewest and most render instructions of the frames before [`RESTING_FROM`]
+    /// (the ring sweeping in), and the fewest from it on (only the light breathes).
+    sweep_render: Option<(u64, u64)>,
+    resting_render: Option<u64>,
 }
 
 impl Costs {
@@ -153,9 +157,14 @@ impl Costs {
             self.first = *report;
             return;
         }
+        let render = instructions(report.render_ticks);
         if report.frame >= RESTING_FROM {
             self.resting_busy += report.busy_ticks;
             self.resting_elapsed += report.busy_ticks + report.idle_ticks;
+            self.resting_render = Some(self.resting_render.map_or(render, |r| r.min(render)));
+        } else {
+            let (low, high) = self.sweep_render.unwrap_or((render, render));
+            self.sweep_render = Some((low.min(render), high.max(render)));
         }
         self.tick.add(report.tick_ticks);
         self.update.add(u64::from(report.phases.update));
@@ -194,6 +203,14 @@ impl Costs {
             frames,
             self.resting_busy * 100 / self.resting_elapsed.max(1),
             self.resting_busy * 1000 / self.resting_elapsed.max(1) % 10
+        );
+        let (low, high) = self.sweep_render.unwrap_or_default();
+        defmt::info!(
+            "render, instructions: frames 1..{=u32} (the ring sweeping in) {=u64} to {=u64}; a resting frame (the light alone) {=u64}",
+            RESTING_FROM,
+            low,
+            high,
+            self.resting_render.unwrap_or_default()
         );
     }
 }

@@ -163,6 +163,10 @@ fn direction(degrees: f32) -> (Fx, Fx) {
 /// way).
 const MIN_ARC_ROW: u32 = 16;
 
+/// The smallest round end, in half pixels of radius (pixels across), whose wholly
+/// covered chord a row fills instead of shading (see [`ArcShader::row_edges`]).
+const WHOLE_CHORD: Fx = 8;
+
 /// `v` within `lo..=hi` (`lo` when `hi < lo`): `clamp` without its check, inlined on a
 /// board built for size.
 #[inline(always)]
@@ -592,7 +596,8 @@ impl ArcShader {
                 (Some(out), None) => [out, (i32::MAX, i32::MAX)],
                 (None, _) => [(i32::MAX, i32::MAX); 2],
             };
-            let edges = self.row_edges(&rows, ly - self.cy);
+            let (edges, met) = self.row_edges(&rows, ly - self.cy);
+            let edges = edges.get(..met).unwrap_or(&[]);
             for &(x0, x1) in &runs {
                 let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
                     continue;
@@ -608,7 +613,7 @@ impl ArcShader {
                     shade(pixels, at, w0);
                     // The whole band, cut where it is near an end.
                     at = w0;
-                    for &(e0, e1) in &edges {
+                    for &(e0, e1) in edges {
                         let (e0, e1) = (within(e0, at, w1), within(e1, at, w1));
                         self.fill_stretch(pixels, (start, at, e0), (ink, ly, opacity), &rows);
                         shade(pixels, e0, e1);
@@ -675,12 +680,12 @@ impl ArcShader {
     /// The columns of a row (`dy` from the centre) near an edge across the band,
     /// sorted by their first column: within a pixel of each end's line, and the rim of
     /// each round end's disc (its columns either side of the chord it covers wholly,
-    /// which is filled with the band). Empty stretches for an edge the row does not
-    /// meet.
-    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> [(i32, i32); 6] {
+    /// which is filled with the band), and how many of them the row meets: those come
+    /// first, the rest are empty.
+    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> ([(i32, i32); 6], usize) {
         let mut edges = [(i32::MAX, i32::MAX); 6];
         if self.whole {
-            return edges;
+            return (edges, 0);
         }
         let reach = edge_reach(&self.ramp);
         let everything = (i32::MIN, i32::MAX);
@@ -731,8 +736,14 @@ impl ArcShader {
                 let (c0, c1) =
                     widen(rows.columns(self.cx + ex - r - FX_ONE, self.cx + ex + r + FX_ONE));
                 // The chord the disc covers wholly (`e² < cap_full`) is filled, not
-                // shaded: only the disc's rim is shaded pixel by pixel.
-                let whole = match self.cap_full.checked_sub(off2 + 1) {
+                // shaded: only the disc's rim is shaded pixel by pixel. Not for a disc
+                // under [`WHOLE_CHORD`] pixels across, whose chord costs more to find
+                // than to shade.
+                let room = match self.cap_radius >= WHOLE_CHORD * Falloff::half(&self.ramp) {
+                    true => self.cap_full.checked_sub(off2 + 1),
+                    false => None,
+                };
+                let whole = match room {
                     Some(room) => {
                         let r = isqrt_u64(room) as Fx;
                         let (w0, w1) = rows.columns(self.cx + ex - r, self.cx + ex + r);
@@ -750,7 +761,9 @@ impl ArcShader {
             }
         }
         edges.sort_unstable();
-        edges
+        // The stretches a row meets come first; the rest are empty.
+        let met = edges.iter().take_while(|e| e.0 != i32::MAX).count();
+        (edges, met)
     }
 
     /// Draws the arc through the sampler (any map).
