@@ -75,10 +75,37 @@ pub(crate) struct ArcShader {
     /// horizontal for the slope to fit (a division per row then).
     lines: [Option<(Fx, Fx)>; 2],
     ramp: Ramp,
-    /// Whether coverage is kept, or thresholded at half (hard edges).
-    soft: bool,
     /// The box around the sweep, from the centre (see [`extent`](Self::extent)).
     reach: ((Fx, Fx), (Fx, Fx)),
+    /// A hard-edged arc's thresholds (see [`hard`](Self::hard)); `None` when soft.
+    edges: Option<HardEdges>,
+}
+
+/// Where a hard-edged arc's coverage reaches half, worked out once per set-up so that a
+/// pixel is sorted by comparisons instead of coverage: the squared distances from the
+/// centre of the band at half or more (`band`), the smallest depth past an end's line at
+/// half or more (`depth`), and the squared distance from a round end's centre under
+/// which its disc covers half or more (`cap`, strict).
+#[derive(Clone, Copy, Debug)]
+struct HardEdges {
+    band: (u64, u64),
+    depth: Fx,
+    cap: u64,
+}
+
+/// The last `v` of `lo..=hi` for which `holds` (true at `lo`, and then false from some
+/// point on), by bisection; `lo` if it holds nowhere past it.
+fn last_holding(lo: u64, hi: u64, holds: impl Fn(u64) -> bool) -> u64 {
+    let (mut yes, mut no) = (lo, hi.saturating_add(1));
+    while no - yes > 1 {
+        let mid = yes + (no - yes) / 2;
+        if holds(mid) {
+            yes = mid;
+        } else {
+            no = mid;
+        }
+    }
+    yes
 }
 
 /// What changes when the arc over `content` (the ring inscribed in it), `thickness`
@@ -330,10 +357,13 @@ impl ArcShader {
                 row_line(-end.1, end.0, reach),
             ],
             ramp,
-            soft,
             reach: ((0, 0), (0, 0)),
+            edges: None,
         };
         arc.reach = arc.extent();
+        if !soft {
+            arc.edges = Some(arc.hard_edges());
+        }
         Some(arc)
     }
 
@@ -395,12 +425,25 @@ impl ArcShader {
     }
 
     /// The coverage of the sweep at `(x, y)` (from the centre): from the signed
-    /// distances to the lines of the two ends, positive on the sweep's side.
+    /// distances to the ends (see [`sweep_depths`](Self::sweep_depths)).
     #[inline]
     fn sweep_coverage(&self, x: Fx, y: Fx) -> u8 {
         if self.whole {
             return 255;
         }
+        let (after_start, before_end) = self.sweep_depths(x, y);
+        let (a, b) = (self.ramp.at(after_start), self.ramp.at(before_end));
+        if self.wide {
+            a.max(b)
+        } else {
+            a.min(b)
+        }
+    }
+
+    /// The signed distances of `(x, y)` (from the centre) to the two ends, positive on
+    /// the sweep's side.
+    #[inline]
+    fn sweep_depths(&self, x: Fx, y: Fx) -> (Fx, Fx) {
         // Clockwise of the start: `p × start ≥ 0`; anticlockwise of the end: `end × p
         // ≥ 0`. Unit vectors in `FX_BITS`: the products are distances in `Fx`.
         let after_start = (x * self.start.1 - y * self.start.0) >> FX_BITS;
@@ -420,16 +463,10 @@ impl ArcShader {
                 -centre
             }
         };
-        let (after_start, before_end) = (
+        (
             behind(after_start, self.start),
             behind(before_end, self.end),
-        );
-        let (a, b) = (self.ramp.at(after_start), self.ramp.at(before_end));
-        if self.wide {
-            a.max(b)
-        } else {
-            a.min(b)
-        }
+        )
     }
 
     /// How far `(x, y)` (from the centre) is from the centre, as far as coverage can
@@ -491,39 +528,133 @@ impl ArcShader {
     /// either side of the edge where it matters. Smaller circles take the root.
     #[inline]
     fn edge_depths(&self, d2: u64) -> u8 {
-        let outer = if d2 <= self.full_out {
-            u8::MAX
-        } else {
-            match self.flat_outer {
-                Some(m) => {
-                    let room = self.outer_sq as i64 - d2 as i64;
-                    self.ramp.at((room * m) >> FLAT_SHIFT)
-                }
-                None => self.ramp.at(self.outer - isqrt_u64(d2) as Fx),
+        self.outer_depth(d2).min(self.inner_depth(d2))
+    }
+
+    /// [`edge_depths`](Self::edge_depths) of the outer circle alone: 255 inside
+    /// `full_out`, falling as `d2` grows.
+    #[inline]
+    fn outer_depth(&self, d2: u64) -> u8 {
+        if d2 <= self.full_out {
+            return u8::MAX;
+        }
+        match self.flat_outer {
+            Some(m) => {
+                let room = self.outer_sq as i64 - d2 as i64;
+                self.ramp.at((room * m) >> FLAT_SHIFT)
             }
-        };
-        let inner = if d2 >= self.full_in {
-            u8::MAX
-        } else {
-            match self.flat_inner {
-                Some(m) => {
-                    let room = d2 as i64 - self.inner_sq as i64;
-                    self.ramp.at((room * m) >> FLAT_SHIFT)
-                }
-                None => self.ramp.at(isqrt_u64(d2) as Fx - self.inner),
+            None => self.ramp.at(self.outer - isqrt_u64(d2) as Fx),
+        }
+    }
+
+    /// [`edge_depths`](Self::edge_depths) of the inner circle alone: 255 outside
+    /// `full_in`, rising as `d2` grows.
+    #[inline]
+    fn inner_depth(&self, d2: u64) -> u8 {
+        if d2 >= self.full_in {
+            return u8::MAX;
+        }
+        match self.flat_inner {
+            Some(m) => {
+                let room = d2 as i64 - self.inner_sq as i64;
+                self.ramp.at((room * m) >> FLAT_SHIFT)
             }
+            None => self.ramp.at(isqrt_u64(d2) as Fx - self.inner),
+        }
+    }
+
+    /// The thresholds of [`HardEdges`]: each coverage the arc combines is monotonic in
+    /// one value (a squared distance, a depth), so where it reaches half is one
+    /// bisection each, once per set-up.
+    fn hard_edges(&self) -> HardEdges {
+        let half = Falloff::half(&self.ramp);
+        let half_up = |c: u8| c >= 128;
+        // The ramp rises with the depth: the smallest depth at half or more.
+        let below = last_holding(0, (2 * half + 2) as u64, |k| {
+            !half_up(self.ramp.at(-half - 1 + k as Fx))
+        });
+        let depth = -half - 1 + below as Fx + 1;
+        // Each circle's depth at `d2` is at least `depth` from a closed form (the flat
+        // depth `⌊room · m / 2^FLAT_SHIFT⌋ ≥ depth` ⇔ `room ≥ ⌈depth · 2^FLAT_SHIFT / m⌉`;
+        // the root's `r − ⌊√d2⌋ ≥ depth` ⇔ `d2 < (r − depth + 1)²`), no bisection: an
+        // arc that sweeps is set up again every frame.
+        let least_room = |m: i64| -((-(depth << FLAT_SHIFT)).div_euclid(m));
+        let out = match self.flat_outer {
+            Some(m) => (self.outer_sq as i64 - least_room(m)).max(0) as u64,
+            None => match self.outer - depth {
+                r if r >= 0 => square(r + 1).saturating_sub(1),
+                _ => 0,
+            },
+        }
+        .max(self.full_out);
+        let inside = match self.flat_inner {
+            Some(m) => (self.inner_sq as i64 + least_room(m)).max(0) as u64,
+            None => square(self.inner + depth),
+        }
+        .min(self.full_in);
+        // A round end's disc: `ramp(r − ⌊√e²⌋) ≥ 128` ⇔ `⌊√e²⌋ ≤ r − depth` ⇔
+        // `e² < (r − depth + 1)²`.
+        let room = self.cap_radius - depth;
+        let cap = match room >= 0 {
+            true => square(room + 1),
+            false => 0,
         };
-        outer.min(inner)
+        HardEdges {
+            band: (inside, out),
+            depth,
+            cap,
+        }
+    }
+
+    /// Whether a hard-edged arc covers the pixel centred at `p` (its coverage is half or
+    /// more), by the thresholds of `edges`: the same answer as
+    /// [`coverage`](Self::coverage) `≥ 128`, with no ramp and no square root.
+    #[inline]
+    fn hard(&self, edges: &HardEdges, p: FxPoint) -> bool {
+        let (x, y) = (p.x - self.cx, p.y - self.cy);
+        if x.unsigned_abs() > self.outer.unsigned_abs() * 2
+            || y.unsigned_abs() > self.outer.unsigned_abs() * 2
+        {
+            return false;
+        }
+        let d2 = x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2);
+        if d2 > self.visible || d2 < self.hole {
+            return false;
+        }
+        if d2 >= edges.band.0 && d2 <= edges.band.1 {
+            let swept = self.whole || {
+                let (after_start, before_end) = self.sweep_depths(x, y);
+                let (a, b) = (after_start >= edges.depth, before_end >= edges.depth);
+                if self.wide {
+                    a || b
+                } else {
+                    a && b
+                }
+            };
+            if swept {
+                return true;
+            }
+        }
+        if self.cap == Cap::Butt {
+            return false;
+        }
+        self.caps.iter().any(|&(ex, ey)| {
+            let (dx, dy) = ((x - ex).unsigned_abs(), (y - ey).unsigned_abs());
+            if dx > self.cap_radius.unsigned_abs() * 2 || dy > self.cap_radius.unsigned_abs() * 2 {
+                return false;
+            }
+            let e2 = dx * dx + dy * dy;
+            e2 < self.cap_full || (e2 <= self.cap_reach && e2 < edges.cap)
+        })
     }
 
     /// The alpha the pixel centred at `p` is drawn with (0: not drawn).
     #[inline]
     pub(crate) fn alpha(&self, p: FxPoint) -> u8 {
-        let c = self.coverage(p);
-        match self.soft {
-            true => c,
-            false if c >= 128 => 255,
-            false => 0,
+        match &self.edges {
+            Some(edges) if self.hard(edges, p) => 255,
+            Some(_) => 0,
+            None => self.coverage(p),
         }
     }
 
@@ -918,6 +1049,66 @@ mod tests {
         fn range(&mut self, lo: f32, hi: f32) -> f32 {
             lo + (hi - lo) * (self.next() % 10_000) as f32 / 10_000.0
         }
+    }
+
+    #[test]
+    fn a_hard_edged_arc_covers_the_pixels_whose_coverage_is_half_or_more() {
+        // Thresholds instead of coverage: the same pixels, over random arcs of every
+        // shape (thin, thick, tiny, whole, slivers, both ends) and points on a fine grid
+        // around and inside them, a pixel's size from small to large.
+        let mut rng = Lcg(11);
+        let mut inside = 0;
+        for case in 0..600 {
+            let size = rng.range(1.0, 60.0);
+            let content = Rect::new(-size / 2.0, -size / 3.0, size, size * rng.range(0.7, 1.3));
+            let thickness = match rng.next() % 4 {
+                0 => rng.range(0.05, 1.5),
+                1 => 1000.0,
+                _ => rng.range(0.0, size / 2.0),
+            };
+            let sweep = match rng.next() % 5 {
+                0 => 360.0,
+                1 => rng.range(-370.0, 0.0),
+                _ => rng.range(0.0, 370.0),
+            };
+            let cap = if rng.next().is_multiple_of(2) {
+                Cap::Butt
+            } else {
+                Cap::Round
+            };
+            let half = fx(rng.range(0.1, 2.0));
+            let start = rng.range(-400.0, 400.0);
+            let Some(hard) = ArcShader::new(&content, (start, sweep), thickness, cap, half, false)
+            else {
+                continue;
+            };
+            // The thresholds are where each coverage crosses half, exactly.
+            let edges = hard.edges.expect("a hard-edged arc has thresholds");
+            let up = |c: u8| c >= 128;
+            assert!(up(hard.ramp.at(edges.depth)) && !up(hard.ramp.at(edges.depth - 1)));
+            assert!(up(hard.outer_depth(edges.band.1)));
+            assert!(edges.band.1 >= hard.visible || !up(hard.outer_depth(edges.band.1 + 1)));
+            assert!(up(hard.inner_depth(edges.band.0)));
+            assert!(edges.band.0 == 0 || !up(hard.inner_depth(edges.band.0 - 1)));
+            let steps = 97;
+            for i in 0..steps {
+                for j in 0..steps {
+                    let at = |k: i32| fx(-size * 0.6 + size * 1.2 * k as f32 / steps as f32);
+                    let p = FxPoint {
+                        x: at(i) + (rng.next() % 512) as Fx,
+                        y: at(j) + (rng.next() % 512) as Fx,
+                    };
+                    let expected = if hard.coverage(p) >= 128 { 255 } else { 0 };
+                    assert_eq!(
+                        hard.alpha(p),
+                        expected,
+                        "case {case}: {content:?} {start} {sweep} {thickness} {cap:?} {half} at {p:?}"
+                    );
+                    inside += usize::from(expected == 255);
+                }
+            }
+        }
+        assert!(inside > 100_000, "{inside} pixels inside");
     }
 
     #[test]
