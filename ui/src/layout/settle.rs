@@ -200,35 +200,36 @@ pub(crate) struct Reprint {
 }
 
 impl Reprint {
-    /// The next child keeps its size and position.
+    /// Moves on to the next child: the one before keeps whatever [`resized`] and
+    /// [`moved`] recorded, and a child with neither keeps its size and position.
+    ///
+    /// [`resized`]: Reprint::resized
+    /// [`moved`]: Reprint::moved
     #[inline]
-    pub(crate) fn unchanged(&mut self) {
+    pub(crate) fn next(&mut self) {
         self.place += 1;
     }
 
-    /// The next child, with the sizes (before, after) if it was resized and the
-    /// positions (before, after) if it moved, with the given anchor and scale.
+    /// The current child was resized from `before` to `after`; `anchor` is its anchor.
     #[inline]
-    pub(crate) fn placed(
-        &mut self,
-        sizes: Option<(Size2, Size2)>,
-        positions: Option<(Vec2, Vec2)>,
-        anchor: Vec2,
-        scale: Vec2,
-    ) {
+    pub(crate) fn resized(&mut self, before: Size2, after: Size2, anchor: Vec2) {
         let place = self.place;
-        let sum = &mut self.print.sum;
-        if let Some((old_size, size)) = sizes {
-            *sum = sum
-                .wrapping_sub(shape_hash(place, old_size, anchor))
-                .wrapping_add(shape_hash(place, size, anchor));
-        }
-        if let Some((old_position, position)) = positions {
-            *sum = sum
-                .wrapping_sub(placement_hash(place, scale, old_position))
-                .wrapping_add(placement_hash(place, scale, position));
-        }
-        self.place += 1;
+        self.print.sum = self
+            .print
+            .sum
+            .wrapping_sub(shape_hash(place, before, anchor))
+            .wrapping_add(shape_hash(place, after, anchor));
+    }
+
+    /// The current child moved from `before` to `after`; `scale` is its scale.
+    #[inline]
+    pub(crate) fn moved(&mut self, before: Vec2, after: Vec2, scale: Vec2) {
+        let place = self.place;
+        self.print.sum = self
+            .print
+            .sum
+            .wrapping_sub(placement_hash(place, scale, before))
+            .wrapping_add(placement_hash(place, scale, after));
     }
 
     /// The print of the children as they are now.
