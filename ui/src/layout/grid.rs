@@ -15,14 +15,21 @@ struct Lines {
     sign: f32,
     pad: f32,
     pad_at_end: f32,
-    spacing: f32,
+    /// `sign` times the spacing along the start axis.
+    signed_spacing: f32,
+    /// The spacing between lines.
+    cross_spacing: f32,
     /// The start axis's edge a line must not cross, padding included.
     limit: f32,
     next: f32,
     line: u16,
-    children_in_line: u16,
+    /// Whether the current line has a child yet.
+    line_started: bool,
     /// Thickness of the finished lines.
     offset: f32,
+    /// The spacing before the current line: `line` times `cross_spacing`, worked out
+    /// when the line starts rather than for each child.
+    gaps: f32,
     line_thickness: f32,
 }
 
@@ -61,10 +68,19 @@ impl Cell {
                 size.height = cell.height.max(0.0) / scale.y;
             }
         }
+        // Times a scale of 1 is the same length: not multiplied when the scale is not used.
+        let (main_extent, cross_extent) = if affected_by_scale {
+            (
+                main.extent(size) * main.of(scale),
+                cross.extent(size) * cross.of(scale),
+            )
+        } else {
+            (main.extent(size), cross.extent(size))
+        };
         Cell {
             size,
-            main_extent: main.extent(size) * main.of(scale),
-            cross_extent: cross.extent(size) * cross.of(scale),
+            main_extent,
+            cross_extent,
             main_anchor: main.of(geometry.anchor),
             cross_anchor: cross.of(geometry.anchor),
         }
@@ -92,8 +108,8 @@ impl Lines {
             cell.main_anchor
         };
         let extent = cell.main_extent;
-        let mut position = self.next + self.sign * a * extent + self.sign * self.spacing;
-        if self.children_in_line > 0 {
+        let mut position = self.next + self.sign * a * extent + self.signed_spacing;
+        if self.line_started {
             let far_edge = position + self.sign * ((1.0 - a) * extent + self.pad_at_end);
             let overflows = if self.reversed {
                 far_edge < self.limit
@@ -103,14 +119,17 @@ impl Lines {
             if overflows {
                 self.offset += self.line_thickness;
                 self.line = self.line.saturating_add(1);
+                self.gaps = f32::from(self.line) * self.cross_spacing;
                 self.line_thickness = 0.0;
-                self.children_in_line = 0;
                 position = self.origin + self.sign * (self.pad + a * extent);
             }
         }
         self.next = position + self.sign * (1.0 - a) * extent;
-        self.line_thickness = self.line_thickness.max(cell.cross_extent);
-        self.children_in_line = self.children_in_line.saturating_add(1);
+        // Lengths are finite: the larger without `max`'s care for NaN.
+        if cell.cross_extent > self.line_thickness {
+            self.line_thickness = cell.cross_extent;
+        }
+        self.line_started = true;
         position
     }
 }
@@ -160,7 +179,8 @@ fn lay_out_along<const MAIN_Y: bool, W: AnyWorld>(
         sign,
         pad,
         pad_at_end: if reversed { before } else { after },
-        spacing: layout.spacing_along(main),
+        signed_spacing: sign * layout.spacing_along(main),
+        cross_spacing: layout.spacing_along(cross),
         limit: if reversed {
             -main_anchor * main_length
         } else {
@@ -168,15 +188,15 @@ fn lay_out_along<const MAIN_Y: bool, W: AnyWorld>(
         },
         next: origin + sign * pad - sign * layout.spacing_along(main),
         line: 0,
-        children_in_line: 0,
+        line_started: false,
         offset: 0.0,
+        gaps: 0.0,
         line_thickness: 0.0,
     };
     let resize_children = layout.resize_mode == ResizeMode::Children;
     let cell_size = resize_children.then_some(layout.cell_size);
     let affected_by_scale = layout.affected_by_scale;
 
-    let cross_spacing = layout.spacing_along(cross);
     let (cross_before, cross_after) = layout.padding_along(cross);
     let cross_length = if layout.resize_mode == ResizeMode::Container {
         let mut lines = start;
@@ -186,8 +206,7 @@ fn lay_out_along<const MAIN_Y: bool, W: AnyWorld>(
                 lines.place(&Cell::of::<MAIN_Y>(&geometry, affected_by_scale, cell_size));
             }
         }
-        let gaps = f32::from(lines.line) * cross_spacing;
-        cross_before + cross_after + lines.offset + lines.line_thickness + gaps
+        cross_before + cross_after + lines.offset + lines.line_thickness + lines.gaps
     } else {
         cross.extent(own)
     };
@@ -209,9 +228,8 @@ fn lay_out_along<const MAIN_Y: bool, W: AnyWorld>(
         } else {
             cell.cross_anchor
         };
-        let gaps = f32::from(lines.line) * cross_spacing;
-        let across =
-            cross_origin + cross_sign * (lines.offset + a * cell.cross_extent + cross_pad + gaps);
+        let across = cross_origin
+            + cross_sign * (lines.offset + a * cell.cross_extent + cross_pad + lines.gaps);
         let position = cross.with(main.with(geometry.position, along), across);
         let to = Placement {
             size: cell.size,
