@@ -2,7 +2,7 @@
 //! without line breaks), with the container or the children resized, and the children
 //! placed across the line by [`CrossAlign`].
 
-use sprig::{AnyWorld, Error, NodeGeometry, NodeId, Size2};
+use sprig::{AnyWorld, Error, NodeId, Size2, Vec2};
 
 use super::settle::{for_each_child, Changes, Reprint};
 use super::{
@@ -149,7 +149,8 @@ fn place<const ALONG_Y: bool, W: AnyWorld>(
         let mut position = axis.with(geometry.position, next);
         next += sign * (1.0 - a) * extent;
         if let Some(across) = &across {
-            let coordinate = across.place(&geometry, size, affected_by_scale);
+            let scale = occupied_scale(geometry.scale, affected_by_scale);
+            let coordinate = across.place(geometry.anchor, scale, size);
             position = axis.other().with(position, coordinate);
         }
         let to = Placement { size, position };
@@ -176,15 +177,18 @@ struct Across {
 }
 
 impl Across {
-    /// The coordinate across the line of a child of `size`.
+    /// The coordinate across the line of a child with `anchor`, occupying `size` times
+    /// `scale`.
     // Not inlined: the loop over the children keeps its values in registers when this,
-    // which most layouts never run, is out of its way.
+    // which most layouts never run, is out of its way. It takes values, not the child's
+    // `NodeGeometry` by reference, which would make every iteration store that into
+    // memory.
     #[inline(never)]
-    fn place(&self, geometry: &NodeGeometry, size: Size2, affected_by_scale: bool) -> f32 {
+    fn place(&self, anchor: Vec2, scale: Vec2, size: Size2) -> f32 {
         let cross = self.cross;
         let (low, high) = (self.low, self.high);
-        let e = cross.extent(size) * cross.of(occupied_scale(geometry.scale, affected_by_scale));
-        let ac = cross.of(geometry.anchor);
+        let e = cross.extent(size) * cross.of(scale);
+        let ac = cross.of(anchor);
         let at_low = low + ac * e;
         let at_high = high - (1.0 - ac) * e;
         // "Start" reads first: the top of a row, the left of a column.

@@ -624,7 +624,14 @@ pub(crate) fn apply<W: AnyWorld>(
     changes: &mut Changes,
 ) -> Result<(), Error> {
     if resizes && to.size != geometry.content_size {
-        resize(world, child, geometry, to.size, placed, changes)?;
+        resize(
+            world,
+            child,
+            (geometry.content_size, to.size),
+            geometry.anchor,
+            placed,
+            changes,
+        )?;
     }
     // A child already in its place (the same bits) is not written: writing it would
     // change nothing. Each coordinate on its own: a position is not read as one word.
@@ -637,22 +644,25 @@ pub(crate) fn apply<W: AnyWorld>(
     Ok(())
 }
 
-/// Gives a child the new size `size`, queues it and records it in the children's
-/// fingerprint.
+/// Resizes a child from `sizes.0` to `sizes.1`, queues it and records it in the
+/// children's fingerprint (with its `anchor`).
 // Not inlined: only a layout that resizes its children comes here, and the loop over
-// the children keeps its values in registers when this is out of its way.
+// the children keeps its values in registers when this is out of its way. It takes
+// values, not the child's `NodeGeometry` by reference, which would make every
+// iteration store that into memory.
 #[inline(never)]
 fn resize<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
-    geometry: &NodeGeometry,
-    size: Size2,
+    sizes: (Size2, Size2),
+    anchor: Vec2,
     placed: &mut Reprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    world.set_content_size(child, size)?;
+    let (before, after) = sizes;
+    world.set_content_size(child, after)?;
     changes.resized(child);
-    placed.resized(geometry.content_size, size, geometry.anchor);
+    placed.resized(before, after, anchor);
     Ok(())
 }
 
