@@ -144,7 +144,12 @@ fn place<const ALONG_Y: bool, W: AnyWorld>(
         } else {
             own_anchor
         };
-        let extent = axis.extent(size) * scale;
+        // Times a scale of 1 is the same length: not multiplied when the scale is not used.
+        let extent = if affected_by_scale {
+            axis.extent(size) * scale
+        } else {
+            axis.extent(size)
+        };
         next += sign * a * extent + signed_spacing;
         let mut position = axis.with(geometry.position, next);
         next += sign * (1.0 - a) * extent;
