@@ -763,3 +763,34 @@ fn a_late_update_reads_this_frames_layout_only_from_after_layout_execution_order
     );
     Ok(())
 }
+
+#[test]
+fn a_layout_that_resizes_or_aligns_its_children_is_still_the_frames_after() -> Result<(), Error> {
+    let layouts = [
+        Layout::new(LayoutKind::Horizontal)
+            .with_resize_mode(ResizeMode::Children)
+            .with_cross_align(CrossAlign::Center),
+        Layout::new(LayoutKind::Vertical)
+            .with_resize_mode(ResizeMode::Container)
+            .with_cross_align(CrossAlign::End)
+            .with_affected_by_scale(true),
+        grid(Axis::Vertical)
+            .with_resize_mode(ResizeMode::Children)
+            .with_cell_size(Size2::new(30.0, 20.0)),
+    ];
+    for layout in layouts {
+        let (mut world, node, children) = container(&[(10.0, 10.0), (20.0, 5.0), (5.0, 20.0)])?;
+        world.set_scale(children[1], Vec2::new(2.0, -1.0))?;
+        let comp = world.add_component(node, layout)?;
+        world.tick(0.016)?;
+        let (placed, resized) = (positions(&world, &children)?, sizes(&world, &children)?);
+        world.tick(0.016)?;
+        world.tick(0.016)?;
+        // What the first frame wrote is what the fingerprint recorded: nothing to redo.
+        assert_eq!(recomputations(&world, comp)?, 1);
+        assert_eq!(positions(&world, &children)?, placed);
+        assert_eq!(sizes(&world, &children)?, resized);
+        assert_eq!(world.hook_errors(), 0);
+    }
+    Ok(())
+}

@@ -557,10 +557,14 @@ impl Axis {
         }
     }
 
-    pub(crate) fn set(self, v: &mut Vec2, value: f32) {
+    /// `v` with its coordinate along this axis replaced by `value`: a new value, not a
+    /// store into one coordinate of `v` in memory (a loop reading the whole `v` back
+    /// would wait for that store).
+    #[inline]
+    pub(crate) fn with(self, v: Vec2, value: f32) -> Vec2 {
         match self {
-            Axis::Horizontal => v.x = value,
-            Axis::Vertical => v.y = value,
+            Axis::Horizontal => Vec2::new(value, v.y),
+            Axis::Vertical => Vec2::new(v.x, value),
         }
     }
 
@@ -568,6 +572,15 @@ impl Axis {
         match self {
             Axis::Horizontal => s.width,
             Axis::Vertical => s.height,
+        }
+    }
+
+    /// `s` with its extent along this axis replaced by `value` (see [`Axis::with`]).
+    #[inline]
+    pub(crate) fn with_extent(self, s: Size2, value: f32) -> Size2 {
+        match self {
+            Axis::Horizontal => Size2::new(value, s.height),
+            Axis::Vertical => Size2::new(s.width, value),
         }
     }
 
@@ -579,89 +592,77 @@ impl Axis {
     }
 }
 
-/// One child as the layout sees it.
+/// Where a layout puts one child: its size and position after.
 #[derive(Clone, Copy)]
-pub(crate) struct Item {
+pub(crate) struct Placement {
     pub(crate) size: Size2,
-    /// The size the child had when read, to write only a changed one.
-    pub(crate) read_size: Size2,
-    /// The position the child had when read, to update the fingerprint.
-    pub(crate) read_position: Vec2,
-    pub(crate) anchor: Vec2,
-    /// The scale the layout uses: `|scale|` or 1 (see [`Layout::affected_by_scale`]).
-    pub(crate) scale: Vec2,
-    /// The node's own scale.
-    pub(crate) raw_scale: Vec2,
     pub(crate) position: Vec2,
 }
 
-impl Item {
-    /// The child as read in one call to the world.
-    pub(crate) fn of(geometry: &NodeGeometry, affected_by_scale: bool) -> Item {
-        let raw_scale = geometry.scale;
-        let scale = if affected_by_scale {
-            Vec2::new(raw_scale.x.abs(), raw_scale.y.abs())
-        } else {
-            Vec2::ONE
-        };
-        Item {
-            size: geometry.content_size,
-            read_size: geometry.content_size,
-            read_position: geometry.position,
-            anchor: geometry.anchor,
-            scale,
-            raw_scale,
-            position: geometry.position,
-        }
-    }
-
-    /// The length the child occupies along `axis`.
-    pub(crate) fn extent(&self, axis: Axis) -> f32 {
-        axis.extent(self.size) * axis.of(self.scale)
-    }
-
-    /// Gives the child the occupied length `length` along `axis` (its size is `length`
-    /// over its scale; a zero scale leaves it unchanged).
-    pub(crate) fn set_extent(&mut self, axis: Axis, length: f32) {
-        let scale = axis.of(self.scale);
-        if scale != 0.0 {
-            axis.set_extent(&mut self.size, length.max(0.0) / scale);
-        }
+/// The scale a child occupies its size by: `|scale|`, or 1 when the layout is not
+/// [affected by scale](Layout::affected_by_scale).
+#[inline]
+pub(crate) fn occupied_scale(scale: Vec2, affected_by_scale: bool) -> Vec2 {
+    if affected_by_scale {
+        Vec2::new(scale.x.abs(), scale.y.abs())
+    } else {
+        Vec2::ONE
     }
 }
 
 /// Writes a child's new position and, if the layout resizes children (`resizes`), its
 /// new size (queueing it if it changed), and records them in the children's
-/// fingerprint.
-// Inlined: the caller has just written one coordinate of `item.position`, and reading
-// the whole position back from memory would wait for that store.
+/// fingerprint; `geometry` is the child as read before.
 #[inline(always)]
 pub(crate) fn apply<W: AnyWorld>(
     world: &mut W,
     child: NodeId,
-    item: &Item,
+    geometry: &NodeGeometry,
+    to: Placement,
     resizes: bool,
     placed: &mut Reprint,
     changes: &mut Changes,
 ) -> Result<(), Error> {
-    let resized = resizes && item.size != item.read_size;
-    if resized {
-        world.set_content_size(child, item.size)?;
-        changes.resized(child);
+    if resizes && to.size != geometry.content_size {
+        resize(
+            world,
+            child,
+            (geometry.content_size, to.size),
+            geometry.anchor,
+            placed,
+            changes,
+        )?;
     }
     // A child already in its place (the same bits) is not written: writing it would
-    // change nothing.
-    let moved = settle::pair(item.read_position.x, item.read_position.y)
-        != settle::pair(item.position.x, item.position.y);
-    if moved {
-        world.set_position(child, item.position)?;
+    // change nothing. Each coordinate on its own: a position is not read as one word.
+    let read = geometry.position;
+    if read.x.to_bits() != to.position.x.to_bits() || read.y.to_bits() != to.position.y.to_bits() {
+        world.set_position(child, to.position)?;
+        placed.moved(read, to.position, geometry.scale);
     }
-    placed.placed(
-        resized.then_some((item.read_size, item.size)),
-        moved.then_some((item.read_position, item.position)),
-        item.anchor,
-        item.raw_scale,
-    );
+    placed.next();
+    Ok(())
+}
+
+/// Resizes a child from `sizes.0` to `sizes.1`, queues it and records it in the
+/// children's fingerprint (with its `anchor`).
+// Not inlined: only a layout that resizes its children comes here, and the loop over
+// the children keeps its values in registers when this is out of its way. It takes
+// values, not the child's `NodeGeometry` by reference, which would make every
+// iteration store that into memory.
+#[inline(never)]
+fn resize<W: AnyWorld>(
+    world: &mut W,
+    child: NodeId,
+    sizes: (Size2, Size2),
+    anchor: Vec2,
+    placed: &mut Reprint,
+    changes: &mut Changes,
+) -> Result<(), Error> {
+    let (before, after) = sizes;
+    world.set_content_size(child, after)?;
+    changes.resized(child);
+    placed.resized(before, after, anchor);
     Ok(())
 }
 
@@ -669,7 +670,7 @@ pub(crate) fn apply<W: AnyWorld>(
 /// fingerprint: as it was.
 #[inline]
 pub(crate) fn skip(placed: &mut Reprint) {
-    placed.unchanged();
+    placed.next();
 }
 
 /// The container's anchor; the root's is its bottom-left corner whatever its anchor,

@@ -114,11 +114,17 @@ impl Fingerprint {
 pub(crate) struct ChildPrint {
     sum: u64,
     count: u64,
+    /// The next child's [`Salt`].
+    salt: Salt,
 }
 
 impl ChildPrint {
     pub(crate) const fn new() -> Self {
-        ChildPrint { sum: 0, count: 0 }
+        ChildPrint {
+            sum: 0,
+            count: 0,
+            salt: Salt::FIRST,
+        }
     }
 
     /// One child as the world answers for it, with `active` as the flag to record.
@@ -151,12 +157,13 @@ impl ChildPrint {
             | u64::from(active) << 32
             | place << 40;
         let who = spread(id, MIX[1]);
-        let shape = shape_hash(place, size, anchor);
-        let placement = placement_hash(place, scale, position);
+        let shape = shape_hash(self.salt, size, anchor);
+        let placement = placement_hash(self.salt, scale, position);
         self.sum = self
             .sum
             .wrapping_add(who.wrapping_add(shape).wrapping_add(placement));
         self.count += 1;
+        self.salt = self.salt.next();
     }
 
     /// The same children walked again in the same order, to record what laying them
@@ -164,30 +171,39 @@ impl ChildPrint {
     pub(crate) const fn reprint(self) -> Reprint {
         Reprint {
             print: self,
-            place: 0,
+            salt: Salt::FIRST,
         }
     }
 }
 
-/// What the place of a child mixes into its hashes.
-fn salt(place: u64) -> u64 {
-    place.wrapping_mul(MIX[0])
+/// What the place of a child mixes into its hashes: the place times an odd constant,
+/// kept as a running value so that moving on to the next child is an addition.
+#[derive(Clone, Copy)]
+struct Salt(u64);
+
+impl Salt {
+    /// The first child's (place 0).
+    const FIRST: Salt = Salt(0);
+
+    /// The next child's: `(place + 1) × MIX[0]` is `place × MIX[0] + MIX[0]`.
+    #[inline]
+    fn next(self) -> Salt {
+        Salt(self.0.wrapping_add(MIX[0]))
+    }
 }
 
 /// The part of a child's hash that its size and anchor make.
 #[inline]
-fn shape_hash(place: u64, size: Size2, anchor: Vec2) -> u64 {
-    (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt(place))
+fn shape_hash(salt: Salt, size: Size2, anchor: Vec2) -> u64 {
+    (pair(size.width, size.height) ^ pair(anchor.x, anchor.y).rotate_left(17) ^ salt.0)
         .wrapping_mul(MIX[2])
 }
 
 /// The part of a child's hash that its scale and position make.
 #[inline]
-fn placement_hash(place: u64, scale: Vec2, position: Vec2) -> u64 {
-    (pair(scale.x, scale.y)
-        ^ pair(position.x, position.y).rotate_left(29)
-        ^ salt(place).rotate_left(32))
-    .wrapping_mul(MIX[3])
+fn placement_hash(salt: Salt, scale: Vec2, position: Vec2) -> u64 {
+    (pair(scale.x, scale.y) ^ pair(position.x, position.y).rotate_left(29) ^ salt.0.rotate_left(32))
+        .wrapping_mul(MIX[3])
 }
 
 /// A [`ChildPrint`] brought up to date while a layout places the children it was taken
@@ -196,39 +212,39 @@ fn placement_hash(place: u64, scale: Vec2, position: Vec2) -> u64 {
 /// children would give afresh), and a child left alone costs nothing.
 pub(crate) struct Reprint {
     print: ChildPrint,
-    place: u64,
+    /// The current child's [`Salt`].
+    salt: Salt,
 }
 
 impl Reprint {
-    /// The next child keeps its size and position.
+    /// Moves on to the next child: the one before keeps whatever [`resized`] and
+    /// [`moved`] recorded, and a child with neither keeps its size and position.
+    ///
+    /// [`resized`]: Reprint::resized
+    /// [`moved`]: Reprint::moved
     #[inline]
-    pub(crate) fn unchanged(&mut self) {
-        self.place += 1;
+    pub(crate) fn next(&mut self) {
+        self.salt = self.salt.next();
     }
 
-    /// The next child, with the sizes (before, after) if it was resized and the
-    /// positions (before, after) if it moved, with the given anchor and scale.
+    /// The current child was resized from `before` to `after`; `anchor` is its anchor.
     #[inline]
-    pub(crate) fn placed(
-        &mut self,
-        sizes: Option<(Size2, Size2)>,
-        positions: Option<(Vec2, Vec2)>,
-        anchor: Vec2,
-        scale: Vec2,
-    ) {
-        let place = self.place;
-        let sum = &mut self.print.sum;
-        if let Some((old_size, size)) = sizes {
-            *sum = sum
-                .wrapping_sub(shape_hash(place, old_size, anchor))
-                .wrapping_add(shape_hash(place, size, anchor));
-        }
-        if let Some((old_position, position)) = positions {
-            *sum = sum
-                .wrapping_sub(placement_hash(place, scale, old_position))
-                .wrapping_add(placement_hash(place, scale, position));
-        }
-        self.place += 1;
+    pub(crate) fn resized(&mut self, before: Size2, after: Size2, anchor: Vec2) {
+        self.print.sum = self
+            .print
+            .sum
+            .wrapping_sub(shape_hash(self.salt, before, anchor))
+            .wrapping_add(shape_hash(self.salt, after, anchor));
+    }
+
+    /// The current child moved from `before` to `after`; `scale` is its scale.
+    #[inline]
+    pub(crate) fn moved(&mut self, before: Vec2, after: Vec2, scale: Vec2) {
+        self.print.sum = self
+            .print
+            .sum
+            .wrapping_sub(placement_hash(self.salt, scale, before))
+            .wrapping_add(placement_hash(self.salt, scale, after));
     }
 
     /// The print of the children as they are now.
@@ -305,8 +321,10 @@ pub(crate) fn for_each_child<W: AnyWorld>(
 ) -> Result<(), Error> {
     let mut at = world.children(parent)?.next();
     while let Some(child) = at {
-        f(world, child)?;
+        // Read before `f` changes the child: the walk to the next one does not wait for
+        // those writes.
         at = world.next_sibling(child)?;
+        f(world, child)?;
     }
     Ok(())
 }
