@@ -72,17 +72,22 @@ pub(crate) struct NodeMaps {
     content_cover: Rectangle,
     /// Half a screen pixel in anchor-space units (see [`Canvas::half_pixel`]).
     half: Option<Fx>,
+    /// The map one axis at a time, when it keeps the axes apart (see
+    /// [`Canvas::axis_rows`]): worked out once with the maps, not per draw.
+    axes: Option<(FxAxis, FxAxis)>,
 }
 
 impl NodeMaps {
     /// The maps of a node drawn through `to_screen` with content rectangle `content`.
     pub(crate) fn new(to_screen: &Affine2, content: &Rect) -> Self {
         let to_local = to_screen.inverse();
+        let fixed = FxMap::new(&to_local.unwrap_or(*to_screen));
         NodeMaps {
-            fixed: FxMap::new(&to_local.unwrap_or(*to_screen)),
+            fixed,
             invertible: to_local.is_some(),
             content_cover: cover(to_screen, content),
             half: crate::render::shape::half_pixel(to_screen),
+            axes: to_local.and_then(|_| fixed.axes()),
         }
     }
 }
@@ -398,7 +403,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         if !self.maps.invertible {
             return None;
         }
-        let (x, y) = self.maps.fixed.axes()?;
+        let (x, y) = self.maps.axes?;
         let area = self.area(local_bounds).unwrap_or(Rectangle::zero());
         Some(AxisRows { x, y, area })
     }

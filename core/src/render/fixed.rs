@@ -58,6 +58,28 @@ pub(crate) const FX_SHIFT: u32 = MAP_BITS + 1 - FX_BITS;
 /// assert_eq!(fx(f32::INFINITY), fx(1.0e30));
 /// ```
 pub fn fx(v: f32) -> Fx {
+    // A normal value of at least 2^-17 and under 2^24 units (almost every coordinate):
+    // `|v| · 2^16 = m · 2^shift`, `m` the 24-bit mantissa, in 32-bit integers and a
+    // 64-bit result put together from two halves (a 32-bit core calls a library for a
+    // variable 64-bit shift, and for the 128-bit ones of the general path).
+    let b = v.to_bits();
+    let exponent = ((b >> 23) & 0xff) as i32;
+    let shift = exponent - 150 + FX_BITS as i32;
+    // `-25 <= shift <= 16` as one unsigned comparison (not `RangeInclusive::contains`,
+    // which a board built for size calls out of line).
+    if exponent != 0 && exponent != 0xff && (shift + 25) as u32 <= 41 {
+        let m = (b & 0x7f_ffff) | 0x80_0000;
+        let magnitude = if shift >= 0 {
+            let high = if shift == 0 { 0 } else { m >> (32 - shift) };
+            u64::from(high) << 32 | u64::from(m << shift)
+        } else {
+            // Rounded to nearest, halves up (away from zero: this is the magnitude).
+            let down = (-shift) as u32;
+            u64::from((m + (1 << (down - 1))) >> down)
+        };
+        let magnitude = magnitude as Fx;
+        return if b >> 31 != 0 { -magnitude } else { magnitude };
+    }
     scaled(v, FX_BITS, FX_LIMIT_BITS) as Fx
 }
 
@@ -970,6 +992,8 @@ mod tests {
             values.push(f32::from_bits(bits));
         }
         for v in values {
+            // `fx`'s 32-bit path gives the general path's values.
+            assert_eq!(super::fx(v), super::scaled(v, 16, 56) as super::Fx, "{v:e}");
             for (bits, limit) in [(16, 56), (32, 63), (32, 79)] {
                 assert_eq!(
                     super::scaled(v, bits, limit),
