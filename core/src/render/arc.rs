@@ -93,21 +93,6 @@ struct HardEdges {
     cap: u64,
 }
 
-/// The last `v` of `lo..=hi` for which `holds` (true at `lo`, and then false from some
-/// point on), by bisection; `lo` if it holds nowhere past it.
-fn last_holding(lo: u64, hi: u64, holds: impl Fn(u64) -> bool) -> u64 {
-    let (mut yes, mut no) = (lo, hi.saturating_add(1));
-    while no - yes > 1 {
-        let mid = yes + (no - yes) / 2;
-        if holds(mid) {
-            yes = mid;
-        } else {
-            no = mid;
-        }
-    }
-    yes
-}
-
 /// What changes when the arc over `content` (the ring inscribed in it), `thickness`
 /// units wide, from `start_degrees`, comes to sweep `new` degrees instead of `old`: the
 /// box (anchor space) around the band between the two ends, with both ends' round caps,
@@ -564,16 +549,10 @@ impl ArcShader {
     }
 
     /// The thresholds of [`HardEdges`]: each coverage the arc combines is monotonic in
-    /// one value (a squared distance, a depth), so where it reaches half is one
-    /// bisection each, once per set-up.
+    /// one value (a squared distance, a depth), so where it reaches half is one bound,
+    /// worked out in closed form once per set-up.
     fn hard_edges(&self) -> HardEdges {
-        let half = Falloff::half(&self.ramp);
-        let half_up = |c: u8| c >= 128;
-        // The ramp rises with the depth: the smallest depth at half or more.
-        let below = last_holding(0, (2 * half + 2) as u64, |k| {
-            !half_up(self.ramp.at(-half - 1 + k as Fx))
-        });
-        let depth = -half - 1 + below as Fx + 1;
+        let depth = self.ramp.half_depth();
         // Each circle's depth at `d2` is at least `depth` from a closed form (the flat
         // depth `⌊room · m / 2^FLAT_SHIFT⌋ ≥ depth` ⇔ `room ≥ ⌈depth · 2^FLAT_SHIFT / m⌉`;
         // the root's `r − ⌊√d2⌋ ≥ depth` ⇔ `d2 < (r − depth + 1)²`), no bisection: an
@@ -658,14 +637,9 @@ impl ArcShader {
         }
     }
 
-    /// Draws the arc in `color` a row at a time when the node's map keeps the axes
-    /// apart; false for other maps. On a row, the pixels the arc may cover lie between
-    /// the visible circle and the hole: at most two runs. Only the pixels near an edge
-    /// are shaded one by one through [`alpha`](Self::alpha): those within a pixel of
-    /// either circle, of either end's line, or of a round end's disc. Between them the
-    /// band is whole and each end's test is on one side of its line, so the alpha is the
-    /// same across the stretch: shaded once, filled as a span. The same pixels as the
-    /// sampler everywhere.
+    /// [`draw_axis_rows`](Self::draw_axis_rows) over the canvas's rows of `bounds`;
+    /// false for a map that does not keep the axes apart.
+    #[cfg(test)]
     pub(crate) fn draw_rows<C: RenderColor>(
         &self,
         canvas: &mut Canvas<'_, C>,
@@ -675,6 +649,25 @@ impl ArcShader {
         let Some(rows) = canvas.axis_rows(bounds) else {
             return false;
         };
+        self.draw_axis_rows(canvas, rows, color);
+        true
+    }
+
+    /// Draws the arc in `color` a row at a time over `rows` (the canvas's
+    /// [`axis_rows`](Canvas::axis_rows) of its bounds, for a map that keeps the axes
+    /// apart). On a row, the pixels the arc may cover lie between
+    /// the visible circle and the hole: at most two runs. Only the pixels near an edge
+    /// are shaded one by one through [`alpha`](Self::alpha): those within a pixel of
+    /// either circle, of either end's line, or of a round end's disc. Between them the
+    /// band is whole and each end's test is on one side of its line, so the alpha is the
+    /// same across the stretch: shaded once, filled as a span. The same pixels as the
+    /// sampler everywhere.
+    pub(crate) fn draw_axis_rows<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        rows: AxisRows,
+        color: Rgb888,
+    ) {
         let ink = C::from_rgb888(color);
         if rows.width() < MIN_ARC_ROW {
             // A narrow area: its pixels one by one, without a row's square roots.
@@ -688,7 +681,7 @@ impl ArcShader {
                     self.shade(pixels, (start, start, end), (ink, ly, opacity), &rows);
                 }
             }
-            return true;
+            return;
         }
         // Only the rows and columns of the box around the sweep.
         let ((left, bottom), (right, top)) = self.reach;
@@ -756,7 +749,6 @@ impl ArcShader {
                 shade(pixels, at, end);
             }
         }
-        true
     }
 
     /// Shades the columns `from..to` of a row whose first pixel is column `start`, one

@@ -51,9 +51,7 @@ impl ArcKey {
             soft,
         }
     }
-}
 
-impl ArcKey {
     /// Whether two keys are the same, field by field: a library `memcmp` for the array
     /// would cost more than the comparisons themselves on a board.
     fn same(&self, other: &ArcKey) -> bool {

@@ -58,28 +58,6 @@ pub(crate) const FX_SHIFT: u32 = MAP_BITS + 1 - FX_BITS;
 /// assert_eq!(fx(f32::INFINITY), fx(1.0e30));
 /// ```
 pub fn fx(v: f32) -> Fx {
-    // A normal value of at least 2^-17 and under 2^24 units (almost every coordinate):
-    // `|v| · 2^16 = m · 2^shift`, `m` the 24-bit mantissa, in 32-bit integers and a
-    // 64-bit result put together from two halves (a 32-bit core calls a library for a
-    // variable 64-bit shift, and for the 128-bit ones of the general path).
-    let b = v.to_bits();
-    let exponent = ((b >> 23) & 0xff) as i32;
-    let shift = exponent - 150 + FX_BITS as i32;
-    // `-25 <= shift <= 16` as one unsigned comparison (not `RangeInclusive::contains`,
-    // which a board built for size calls out of line).
-    if exponent != 0 && exponent != 0xff && (shift + 25) as u32 <= 41 {
-        let m = (b & 0x7f_ffff) | 0x80_0000;
-        let magnitude = if shift >= 0 {
-            let high = if shift == 0 { 0 } else { m >> (32 - shift) };
-            u64::from(high) << 32 | u64::from(m << shift)
-        } else {
-            // Rounded to nearest, halves up (away from zero: this is the magnitude).
-            let down = (-shift) as u32;
-            u64::from((m + (1 << (down - 1))) >> down)
-        };
-        let magnitude = magnitude as Fx;
-        return if b >> 31 != 0 { -magnitude } else { magnitude };
-    }
     scaled(v, FX_BITS, FX_LIMIT_BITS) as Fx
 }
 
@@ -95,6 +73,17 @@ fn scaled(v: f32, bits: u32, limit_bits: u32) -> i128 {
     let negative = b >> 31 != 0;
     let exponent = ((b >> 23) & 0xff) as i32;
     let fraction = b & 0x7f_ffff;
+    // A normal value with `-25 <= shift <= 39` (almost every coordinate and map
+    // coefficient; one unsigned comparison) and under the limit: in 32 and 64 bits.
+    let shift = exponent - 150 + bits as i32;
+    if exponent != 0
+        && exponent != 0xff
+        && (shift + 25) as u32 <= 64
+        && shift + 24 <= limit_bits as i32
+    {
+        let magnitude = small_magnitude(fraction | 0x80_0000, shift) as i64;
+        return i128::from(if negative { -magnitude } else { magnitude });
+    }
     let limit = 1u128 << limit_bits;
     let magnitude = if exponent == 0xff {
         if fraction != 0 {
@@ -127,6 +116,23 @@ fn scaled(v: f32, bits: u32, limit_bits: u32) -> i128 {
         -(magnitude as i128)
     } else {
         magnitude as i128
+    }
+}
+
+/// `m · 2^shift` for a mantissa `m < 2^24` and `-25 <= shift <= 39`, rounded to nearest
+/// (halves up), in 32-bit integers and a 64-bit result put together from two halves: a
+/// 32-bit core calls a library for a variable 64-bit shift, and for every 128-bit one.
+#[inline]
+fn small_magnitude(m: u32, shift: i32) -> u64 {
+    if shift >= 32 {
+        u64::from(m << (shift - 32)) << 32
+    } else if shift > 0 {
+        u64::from(m >> (32 - shift)) << 32 | u64::from(m << shift)
+    } else if shift == 0 {
+        u64::from(m)
+    } else {
+        let down = (-shift) as u32;
+        u64::from((m + (1 << (down - 1))) >> down)
     }
 }
 

@@ -517,6 +517,17 @@ impl Ramp {
     pub(crate) fn at(&self, depth: Fx) -> u8 {
         <Self as Falloff>::at(self, depth)
     }
+
+    /// The smallest depth at which [`at`](Self::at) is 128 or more (half coverage, where
+    /// a hard edge falls): `(depth + half) · scale ≥ 2^31`, within `-half < depth ≤ half`.
+    pub(crate) fn half_depth(&self) -> Fx {
+        match self.scale {
+            0 => self.half,
+            scale => ((1u64 << 31).div_ceil(scale) as Fx - self.half)
+                .max(1 - self.half)
+                .min(self.half),
+        }
+    }
 }
 
 impl Falloff for Ramp {
@@ -1105,12 +1116,11 @@ fn draw_arc<C: RenderColor>(
         }
     };
     if let Some(arc) = arc {
-        // A redraw of something inside a dial costs the arc next to nothing.
-        let in_hole = canvas
-            .axis_rows(bounds)
-            .is_some_and(|rows| arc.hole_holds(&rows));
-        if !in_hole && !arc.draw_rows(canvas, bounds, fill) {
-            arc.draw_sampled(canvas, bounds, fill);
+        match canvas.axis_rows(bounds) {
+            // A redraw of something inside a dial costs the arc next to nothing.
+            Some(rows) if arc.hole_holds(&rows) => {}
+            Some(rows) => arc.draw_axis_rows(canvas, rows, fill),
+            None => arc.draw_sampled(canvas, bounds, fill),
         }
     }
     canvas.put_arcs(arcs);
