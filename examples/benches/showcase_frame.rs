@@ -56,10 +56,11 @@ impl DrawTarget for Screen {
         let mut colors = colors.into_iter();
         for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
             let start = (y as u32 * self.width + area.top_left.x as u32) as usize;
-            for p in &mut self.pixels[start..start + area.size.width as usize] {
-                if let Some(c) = colors.next() {
-                    *p = c;
-                }
+            for (p, c) in self.pixels[start..start + area.size.width as usize]
+                .iter_mut()
+                .zip(&mut colors)
+            {
+                *p = c;
             }
         }
         Ok(())
