@@ -163,9 +163,9 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         }
     }
 
-    /// This canvas with what the label's blitter keeps between tiles and frames
-    /// (laid-out glyphs, placements, where large glyphs' decoding stopped), for the
-    /// drawable `key` names.
+    /// This canvas with what the label's blitter keeps between the tiles of a draw
+    /// pass (laid-out glyphs, where large glyphs' decoding stopped), for the drawable
+    /// `key` names.
     pub(crate) fn with_text(mut self, text: &'a mut TextCache, key: LayoutKey) -> Self {
         self.text = Some((text, key));
         self

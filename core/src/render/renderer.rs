@@ -55,34 +55,14 @@ mod tiles;
 use maps_cache::MapsCache;
 pub use tiles::TileCursor;
 
-/// Hands out [`Item::stamp`]s and [`Item::look`]s: 1, 2, 3, …, never 0. After 2^32 − 1
-/// of them it starts again at 1 and says so ([`wrapped`](Self::wrapped)): the renderer
-/// then drops what it kept under the old ones, so a stamp never names two things.
-struct Stamps {
-    last: u32,
-    wrapped: bool,
-}
+/// Hands out [`Item::stamp`]s: 1, 2, 3, …, never 0 (wrapping after 2^32 − 1 entries;
+/// a stamp comes back only long after the few maps kept under it were replaced).
+struct Stamps(u32);
 
 impl Stamps {
-    const NEW: Stamps = Stamps {
-        last: 0,
-        wrapped: false,
-    };
-
     fn take(&mut self) -> u32 {
-        self.last = match self.last.checked_add(1) {
-            Some(next) => next,
-            None => {
-                self.wrapped = true;
-                1
-            }
-        };
-        self.last
-    }
-
-    /// Whether the stamps started again since the last call.
-    fn wrapped(&mut self) -> bool {
-        core::mem::take(&mut self.wrapped)
+        self.0 = self.0.checked_add(1).unwrap_or(1);
+        self.0
     }
 }
 
@@ -198,10 +178,6 @@ struct Item {
     /// Names this entry's `to_screen` and `content` for the maps kept between tiles
     /// (`maps_cache.rs`): a new pair, a new stamp.
     stamp: u32,
-    /// Names this entry as made: a new stamp each time the node is listed again or
-    /// logged, so whatever its drawables drew from their data and its place (a label's
-    /// layout, `label/cache.rs`) can be kept under it from frame to frame.
-    look: u32,
 }
 
 /// Draws worlds with `N` node slots onto targets of colour `C`, through a buffer of
@@ -271,6 +247,9 @@ pub struct Renderer<
 struct Kept {
     /// Labels laid out and where large glyphs' decoding stopped.
     text: TextCache,
+    /// Counts draw passes (`redraw`, tile frames): what is kept for one is not used in
+    /// the next.
+    pass: u32,
     /// The maps of the nodes last drawn.
     maps: MapsCache,
     /// The set-ups of the arcs last drawn.
@@ -307,6 +286,7 @@ impl<
             frame: 0,
             kept: Kept {
                 text: TextCache::default(),
+                pass: 0,
                 maps: MapsCache::new(),
                 #[cfg(feature = "shape-arcs")]
                 arcs: ArcCache::new(),
@@ -327,7 +307,7 @@ impl<
             last_missed: None,
             examined: 0,
             candidates: Vec::new(),
-            stamps: Stamps::NEW,
+            stamps: Stamps(0),
         }
     }
 
@@ -849,7 +829,6 @@ impl<
             anchor,
             local,
             stamp,
-            look: self.stamps.take(),
         })
     }
 
@@ -1036,10 +1015,8 @@ impl<
     /// from), lists the draw list's entries they touch (`candidates`), and empties the
     /// damage for the next frame.
     fn take_damage(&mut self) {
-        if self.stamps.wrapped() {
-            self.kept.text = TextCache::default();
-            self.kept.maps = MapsCache::new();
-        }
+        // A new draw pass: the labels laid out in the last are laid out again.
+        self.kept.pass = self.kept.pass.wrapping_add(1);
         self.flushed.clear();
         for &rect in self.damage.rects() {
             let _ = self.flushed.push(rect);
@@ -1190,7 +1167,8 @@ fn draw_items<
                 .with_text(
                     &mut kept.text,
                     LayoutKey {
-                        look: item.look,
+                        pass: kept.pass,
+                        version: world.changes.version(),
                         component: c,
                     },
                 );
@@ -1343,24 +1321,4 @@ fn row_run(tile: Rectangle, row: usize, first: usize, last: usize) -> Rectangle 
         tile.top_left + Point::new(first as i32, row as i32),
         Size::new((last - first + 1) as u32, 1),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Stamps;
-
-    #[test]
-    fn stamps_never_give_zero_and_say_when_they_start_again() {
-        let mut stamps = Stamps {
-            last: u32::MAX - 1,
-            wrapped: false,
-        };
-        assert_eq!(stamps.take(), u32::MAX);
-        assert!(!stamps.wrapped());
-        assert_eq!(stamps.take(), 1);
-        assert!(stamps.wrapped());
-        // Said once.
-        assert!(!stamps.wrapped());
-        assert_eq!(stamps.take(), 2);
-    }
 }

@@ -1,19 +1,16 @@
-//! What the label's blitter keeps from one tile and one frame to the next: each label's
-//! glyphs laid out (where each sits on screen), so that a label cut by several tiles, or
-//! drawn again unchanged, does not measure and place its lines again; the placements of
-//! the labels last drawn, for those whose glyphs are not kept; and the u8g2 glyphs'
+//! What the label's blitter keeps from one tile to the next within a frame: each label's
+//! glyphs laid out once (where each sits on screen), so that a label cut by several
+//! tiles does not measure and place its lines again in each, and the u8g2 glyphs'
 //! decoders ([`GlyphCursors`]), so that a large glyph is decoded once from top to bottom.
 //!
-//! Both are kept under the renderer's name for the label's node entry as made
-//! ([`LayoutKey::look`]): an entry is made again whenever its node is logged (its text,
-//! font, settings or place changed) or the draw list is made again, and then the label is
-//! laid out again. Labels of more than [`LAID_OUT_GLYPHS`] glyphs are laid out in each
-//! tile, from their kept placement.
+//! A layout is kept for one draw pass of the renderer (a `render`, `render_full` or tile
+//! frame) and one world version: any change to the world, or the next pass, lays the
+//! label out again. Labels of more than [`LAID_OUT_GLYPHS`] glyphs are laid out in
+//! each tile, as without the cache.
 
 use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
-use super::layout::Placement;
 use crate::render::font::{Font, GlyphCursors, GlyphDecoder};
 use crate::Rect;
 
@@ -24,16 +21,13 @@ pub(crate) const LAID_OUT_GLYPHS: usize = 16;
 /// tiles, say a clock and its date, do not push each other out).
 const LAID_OUT_LABELS: usize = 2;
 
-/// How many labels' placements are kept at once: a screen's labels drawn again
-/// unchanged are not measured again (about 50 bytes each).
-const PLACED_LABELS: usize = 8;
-
-/// Which label of which node entry a layout was made for: the renderer's stamp of the
-/// entry as made (new whenever the node is logged or listed again) and the component's
-/// slot.
+/// Which label in which draw pass a layout was made for: the renderer's pass, the
+/// world's change version (which any change to a label's text, font or settings grows)
+/// and the component's slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LayoutKey {
-    pub(crate) look: u32,
+    pub(crate) pass: u32,
+    pub(crate) version: u32,
     pub(crate) component: u16,
 }
 
@@ -107,15 +101,11 @@ impl FontReach {
     }
 }
 
-/// The layouts and placements kept between tiles and frames, and the u8g2 glyphs'
-/// decoders.
+/// The layouts kept between tiles, and the u8g2 glyphs' decoders.
 pub(crate) struct TextCache {
     layouts: [LaidOut; LAID_OUT_LABELS],
     /// The layout the next new label replaces.
     next: usize,
-    placements: [Option<(LayoutKey, Placement)>; PLACED_LABELS],
-    /// The placement the next new label replaces.
-    next_placement: usize,
     /// Where large glyphs' decoding stopped.
     pub(crate) glyphs: GlyphCursors,
 }
@@ -125,8 +115,6 @@ impl Default for TextCache {
         TextCache {
             layouts: [LaidOut::EMPTY; LAID_OUT_LABELS],
             next: 0,
-            placements: [None; PLACED_LABELS],
-            next_placement: 0,
             glyphs: GlyphCursors::default(),
         }
     }
@@ -136,22 +124,6 @@ impl TextCache {
     /// The layout kept for `key`, if any.
     pub(crate) fn layout(&mut self, key: LayoutKey) -> Option<&mut LaidOut> {
         self.layouts.iter_mut().find(|l| l.key == Some(key))
-    }
-
-    /// The placement kept for `key`, or `make()` kept in place of the oldest.
-    pub(crate) fn placement(
-        &mut self,
-        key: LayoutKey,
-        make: impl FnOnce() -> Placement,
-    ) -> Placement {
-        if let Some((_, p)) = self.placements.iter().flatten().find(|(k, _)| *k == key) {
-            return *p;
-        }
-        let p = make();
-        let k = self.next_placement % PLACED_LABELS;
-        self.next_placement = (k + 1) % PLACED_LABELS;
-        self.placements[k] = Some((key, p));
-        p
     }
 
     /// An emptied layout for `key` of box `bounds` covering `cover`, in place of the

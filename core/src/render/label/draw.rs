@@ -3,10 +3,10 @@
 //! otherwise. Glyphs outside the region being redrawn are skipped before they are
 //! decoded.
 //!
-//! The blitter lays a label out once when the renderer keeps layouts (`cache.rs`): the
-//! first tile that draws the label places its glyphs on screen, and the next tiles and
-//! frames go through that list until the label or its node changes, each u8g2 glyph's
-//! decoding going on from where the last tile stopped.
+//! The blitter lays a label out once per draw pass when the renderer keeps layouts
+//! (`cache.rs`): the first tile that draws the label places its glyphs on screen, and
+//! the next tiles go through that list, each u8g2 glyph's decoding going on from where
+//! the last tile stopped.
 
 use embedded_graphics::geometry::Point;
 use embedded_graphics::pixelcolor::Rgb888;
@@ -194,7 +194,7 @@ impl<const N: usize> Label<N> {
         }
     }
 
-    /// Draws the label, with its layout kept in `kept` for the next tiles and frames
+    /// Draws the label, with its layout kept in `kept` for the next tiles of this pass
     /// (or taken from there) when the renderer keeps one.
     fn draw_kept<C: RenderColor>(
         &self,
@@ -214,7 +214,7 @@ impl<const N: usize> Label<N> {
                 Some(_) => None,
                 None => Some(()),
             };
-            let Some((p, metrics)) = self.prepare(canvas, Some((&mut *cache, key))) else {
+            let Some((p, metrics)) = self.prepare(canvas) else {
                 return;
             };
             if !self.blits(canvas, &p) {
@@ -239,7 +239,7 @@ impl<const N: usize> Label<N> {
             self.blit(canvas, &p, &metrics, screen_box, Some(&mut cache.glyphs));
             return;
         }
-        let Some((p, metrics)) = self.prepare(canvas, None) else {
+        let Some((p, metrics)) = self.prepare(canvas) else {
             return;
         };
         if !self.blits(canvas, &p) {
@@ -249,22 +249,11 @@ impl<const N: usize> Label<N> {
         }
     }
 
-    /// The label's placement on `canvas` (kept under `key` in `kept`, when given) and
-    /// the font's metrics, its background painted; `None` when there is nothing more
-    /// to draw.
-    fn prepare<C: RenderColor>(
-        &self,
-        canvas: &mut Canvas<'_, C>,
-        kept: Option<(&mut TextCache, LayoutKey)>,
-    ) -> Option<(Placement, Metrics)> {
+    /// The label's placement on `canvas` and the font's metrics, its background
+    /// painted; `None` when there is nothing more to draw.
+    fn prepare<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>) -> Option<(Placement, Metrics)> {
         let metrics = Metrics::new(self.font);
-        let (content, anchor) = (canvas.content(), canvas.anchor());
-        let p = match kept {
-            Some((cache, key)) => {
-                cache.placement(key, || self.placement(content, anchor, &metrics))
-            }
-            None => self.placement(content, anchor, &metrics),
-        };
+        let p = self.placement(canvas.content(), canvas.anchor(), &metrics);
         if !(p.bounds.width > 0.0 && p.bounds.height > 0.0) {
             return None;
         }
