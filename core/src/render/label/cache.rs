@@ -15,7 +15,11 @@ use crate::render::font::{Font, GlyphCursors, GlyphDecoder};
 use crate::Rect;
 
 /// How many glyphs a kept layout holds: a label with more is laid out in every tile.
-pub(crate) const LAID_OUT_GLYPHS: usize = 16;
+pub(crate) const LAID_OUT_GLYPHS: usize = 32;
+
+/// How many of a kept layout's glyphs keep where their decoding stopped (u8g2 fonts):
+/// the next ones go on through the frame's cursors, as in a label laid out in each tile.
+pub(crate) const KEPT_DECODERS: usize = 8;
 
 /// How many labels' layouts are kept at once (two labels side by side in the same
 /// tiles, say a clock and its date, do not push each other out).
@@ -32,7 +36,7 @@ pub(crate) struct LayoutKey {
 }
 
 /// One glyph of a laid-out label: its character, its pen on screen (the line's top), its
-/// advance, whether it starts its line, and (u8g2 fonts) where its decoding stopped.
+/// advance, and whether it starts its line.
 #[derive(Clone, Copy)]
 pub(crate) struct Placed {
     pub(crate) c: char,
@@ -40,7 +44,6 @@ pub(crate) struct Placed {
     pub(crate) y: i32,
     pub(crate) advance: i16,
     pub(crate) first: bool,
-    pub(crate) decoder: GlyphDecoder,
 }
 
 /// A label laid out for the blitter: its box, the screen pixels the box covers, and
@@ -57,6 +60,8 @@ pub(crate) struct LaidOut {
     /// The font's rows and reach.
     pub(crate) font: FontReach,
     pub(crate) glyphs: Vec<Placed, LAID_OUT_GLYPHS>,
+    /// Where the first glyphs' decoding stopped (u8g2 fonts).
+    pub(crate) decoders: [GlyphDecoder; KEPT_DECODERS],
 }
 
 impl LaidOut {
@@ -76,6 +81,7 @@ impl LaidOut {
             reach: 0,
         },
         glyphs: Vec::new(),
+        decoders: [GlyphDecoder::NEW; KEPT_DECODERS],
     };
 }
 
@@ -121,9 +127,10 @@ impl Default for TextCache {
 }
 
 impl TextCache {
-    /// The layout kept for `key`, if any.
-    pub(crate) fn layout(&mut self, key: LayoutKey) -> Option<&mut LaidOut> {
-        self.layouts.iter_mut().find(|l| l.key == Some(key))
+    /// The layout kept for `key`, if any, and the frame's glyph cursors.
+    pub(crate) fn layout(&mut self, key: LayoutKey) -> Option<(&mut LaidOut, &mut GlyphCursors)> {
+        let laid = self.layouts.iter_mut().find(|l| l.key == Some(key))?;
+        Some((laid, &mut self.glyphs))
     }
 
     /// An emptied layout for `key` of box `bounds` covering `cover`, in place of the
@@ -134,7 +141,7 @@ impl TextCache {
         bounds: Rect,
         cover: Rectangle,
         font: FontReach,
-    ) -> &mut LaidOut {
+    ) -> (&mut LaidOut, &mut GlyphCursors) {
         let k = self.next % LAID_OUT_LABELS;
         self.next = (k + 1) % LAID_OUT_LABELS;
         let slot = &mut self.layouts[k];
@@ -144,6 +151,7 @@ impl TextCache {
         slot.cover = cover;
         slot.font = font;
         slot.glyphs.clear();
-        slot
+        slot.decoders = [GlyphDecoder::NEW; KEPT_DECODERS];
+        (slot, &mut self.glyphs)
     }
 }

@@ -126,7 +126,6 @@ impl<const N: usize> Label<N> {
                     y: origin.1.saturating_add(top),
                     advance,
                     first: first.replace(false),
-                    decoder: GlyphDecoder::default(),
                 });
                 fits = fits && placed.is_ok_and(|g| out.glyphs.push(g).is_ok());
                 fits
@@ -169,7 +168,11 @@ impl<const N: usize> Label<N> {
     }
 
     /// The blitter over a kept layout: the same pixels as [`blit`](Self::blit).
-    fn blit_laid_out<C: RenderColor>(&self, canvas: &mut Canvas<'_, C>, laid: &mut LaidOut) {
+    fn blit_laid_out<C: RenderColor>(
+        &self,
+        canvas: &mut Canvas<'_, C>,
+        (laid, cursors): (&mut LaidOut, &mut GlyphCursors),
+    ) {
         let mut mask = GlyphMask::default();
         let Some(mut blit) = Blit::new(self, canvas, laid.cover, laid.font, &mut mask) else {
             return;
@@ -177,7 +180,9 @@ impl<const N: usize> Label<N> {
         // Whether the rest of the current line is skipped (its line is outside the
         // clip, or a glyph of it started past the clip's right edge).
         let mut skip = false;
-        for g in laid.glyphs.iter_mut() {
+        let mut decoders = laid.decoders.iter_mut();
+        for g in laid.glyphs.iter() {
+            let decoder = decoders.next();
             if g.first {
                 skip = !blit.rows.line_in_clip(g.y);
             }
@@ -189,7 +194,10 @@ impl<const N: usize> Label<N> {
                 g.c,
                 (g.x, g.y),
                 i32::from(g.advance),
-                Resume::Kept(&mut g.decoder),
+                match decoder {
+                    Some(decoder) => Resume::Kept(decoder),
+                    None => Resume::Cursors(&mut *cursors),
+                },
             );
         }
     }
@@ -203,11 +211,11 @@ impl<const N: usize> Label<N> {
     ) {
         if let Some((cache, key)) = kept {
             let laid = match cache.layout(key) {
-                Some(laid) if laid.complete => {
+                Some((laid, cursors)) if laid.complete => {
                     if let Some(background) = self.background {
                         paint_background(canvas, laid.bounds, background);
                     }
-                    self.blit_laid_out(canvas, laid);
+                    self.blit_laid_out(canvas, (laid, cursors));
                     return;
                 }
                 // Too many glyphs to keep: laid out in each tile.
@@ -225,14 +233,15 @@ impl<const N: usize> Label<N> {
                 return;
             };
             if laid.is_some() {
-                let laid = cache.fill(key, p.bounds, screen_box.0, FontReach::of(self.font));
+                let (laid, cursors) =
+                    cache.fill(key, p.bounds, screen_box.0, FontReach::of(self.font));
                 // A label of more characters than a layout holds (line breaks aside)
                 // is not laid out to find that out.
                 let chars = self.text.chars().filter(|&c| c != '\n').count();
                 laid.complete =
                     chars <= LAID_OUT_GLYPHS && self.lay_out(&p, &metrics, screen_box.1, laid);
                 if laid.complete {
-                    self.blit_laid_out(canvas, laid);
+                    self.blit_laid_out(canvas, (laid, cursors));
                     return;
                 }
             }
