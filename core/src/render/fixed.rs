@@ -737,7 +737,35 @@ impl FxAxis {
     /// The columns (or rows) `i` of `start..end` whose local coordinate is in
     /// `first..=last`, as `i0..i1` (empty when `i0 >= i1`): the coordinate is monotonic
     /// in `i`, so they are one run, found without visiting them.
+    ///
+    /// A 64-bit host inlines the usual case (a map that neither mirrors nor scales by
+    /// other than a power of two: a shift each way); a 32-bit board, whose 64-bit
+    /// shifts take several instructions, keeps one copy.
+    #[cfg_attr(target_pointer_width = "64", inline)]
     pub(crate) fn range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
+        if let Some((step, offset)) = self.narrow {
+            let small = |v: Fx| v.unsigned_abs() <= 1 << 40;
+            if step > 0 && step & (step - 1) == 0 && small(first) && small(last) {
+                // `narrow_range` with `step > 0` a power of two. Empty when
+                // `first > last` or `start >= end`: then `i0 > i1`.
+                let shift = step.trailing_zeros();
+                let low = first << FX_SHIFT;
+                let high = ((last + 1) << FX_SHIFT) - 1;
+                let i0 = (-((offset - low) >> shift)).max(i64::from(start));
+                let i1 = ((high - offset) >> shift).min(i64::from(end) - 1);
+                return match i0 > i1 {
+                    true => (start, start),
+                    // Both within `start..end`, so within `i32`.
+                    false => (i0 as i32, i1 as i32 + 1),
+                };
+            }
+        }
+        self.other_range(first, last, start, end)
+    }
+
+    /// [`range`](Self::range) for any map.
+    #[inline(never)]
+    fn other_range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
         if let Some((step, offset)) = self.narrow {
             let small = |v: Fx| v.unsigned_abs() <= 1 << 40;
             if small(first) && small(last) {
