@@ -341,6 +341,11 @@ fn main() {
         shape_rows::run_gradients();
         return;
     }
+    // `-- clock`: the large u8g2 clock's row alone.
+    if std::env::args().any(|a| a == "clock") {
+        clock_row::run();
+        return;
+    }
     text_bench();
     clock_row::run();
     let size = Size::new(WIDTH, HEIGHT);
