@@ -744,8 +744,7 @@ impl FxAxis {
     #[cfg_attr(target_pointer_width = "64", inline)]
     pub(crate) fn range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
         if let Some((step, offset)) = self.narrow {
-            let small = |v: Fx| v.unsigned_abs() <= 1 << 40;
-            if step > 0 && step & (step - 1) == 0 && small(first) && small(last) {
+            if step > 0 && step & (step - 1) == 0 && narrow_bound(first) && narrow_bound(last) {
                 // `narrow_range` with `step > 0` a power of two. Empty when
                 // `first > last` or `start >= end`: then `i0 > i1`.
                 let shift = step.trailing_zeros();
@@ -767,8 +766,7 @@ impl FxAxis {
     #[inline(never)]
     fn other_range(&self, first: Fx, last: Fx, start: i32, end: i32) -> (i32, i32) {
         if let Some((step, offset)) = self.narrow {
-            let small = |v: Fx| v.unsigned_abs() <= 1 << 40;
-            if small(first) && small(last) {
+            if narrow_bound(first) && narrow_bound(last) {
                 return narrow_range(step, offset, first, last, start, end);
             }
         }
@@ -810,6 +808,12 @@ impl FxAxis {
         // Both within `start..end`, so within `i32`.
         (i0 as i32, i1 as i32 + 1)
     }
+}
+
+/// Whether `v` is within the ±2^40 that [`narrow_range`] takes `first` and `last` in.
+#[inline]
+fn narrow_bound(v: Fx) -> bool {
+    v.unsigned_abs() <= 1 << 40
 }
 
 /// [`FxAxis::range`] in 64 bits, for a non-zero `step` within ±2^40, an `offset` within

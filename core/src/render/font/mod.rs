@@ -46,12 +46,6 @@ pub(crate) struct GlyphDecoder {
     _nothing: (),
 }
 
-#[cfg(not(feature = "u8g2"))]
-impl GlyphDecoder {
-    /// Nothing.
-    pub(crate) const NEW: GlyphDecoder = GlyphDecoder { _nothing: () };
-}
-
 use embedded_graphics::geometry::OriginDimensions;
 use embedded_graphics::mono_font::MonoFont;
 

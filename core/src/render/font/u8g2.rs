@@ -630,29 +630,6 @@ pub(crate) struct GlyphDecoder {
     started: bool,
 }
 
-impl GlyphDecoder {
-    /// Not started.
-    pub(crate) const NEW: GlyphDecoder = GlyphDecoder {
-        cursor: GlyphCursor {
-            next: 0,
-            pending: 0,
-            count: 0,
-            zeros: 0,
-            ones: 0,
-            row: 0,
-            column: 0,
-            left: 0,
-            done: false,
-        },
-        x: 0,
-        y: 0,
-        width: 0,
-        height: 0,
-        decoded: 0,
-        started: false,
-    };
-}
-
 #[cfg(test)]
 mod tests {
     //! Every glyph of several fonts, decoded here and drawn by `u8g2-fonts`, pixel for

@@ -65,24 +65,27 @@ pub(crate) struct LaidOut {
 }
 
 impl LaidOut {
-    const EMPTY: LaidOut = LaidOut {
-        key: None,
-        complete: false,
-        bounds: Rect {
-            x: 0.0,
-            y: 0.0,
-            width: 0.0,
-            height: 0.0,
-        },
-        cover: Rectangle::zero(),
-        font: FontReach {
-            first_row: 0,
-            end_row: 0,
-            reach: 0,
-        },
-        glyphs: Vec::new(),
-        decoders: [GlyphDecoder::NEW; KEPT_DECODERS],
-    };
+    /// Kept for no label.
+    fn empty() -> Self {
+        LaidOut {
+            key: None,
+            complete: false,
+            bounds: Rect {
+                x: 0.0,
+                y: 0.0,
+                width: 0.0,
+                height: 0.0,
+            },
+            cover: Rectangle::zero(),
+            font: FontReach {
+                first_row: 0,
+                end_row: 0,
+                reach: 0,
+            },
+            glyphs: Vec::new(),
+            decoders: [GlyphDecoder::default(); KEPT_DECODERS],
+        }
+    }
 }
 
 /// Where a font's glyphs can reach from their pen: the rows any glyph can cover from a
@@ -119,7 +122,7 @@ pub(crate) struct TextCache {
 impl Default for TextCache {
     fn default() -> Self {
         TextCache {
-            layouts: [LaidOut::EMPTY; LAID_OUT_LABELS],
+            layouts: core::array::from_fn(|_| LaidOut::empty()),
             next: 0,
             glyphs: GlyphCursors::default(),
         }
@@ -151,7 +154,7 @@ impl TextCache {
         slot.cover = cover;
         slot.font = font;
         slot.glyphs.clear();
-        slot.decoders = [GlyphDecoder::NEW; KEPT_DECODERS];
+        slot.decoders = [GlyphDecoder::default(); KEPT_DECODERS];
         (slot, &mut self.glyphs)
     }
 }
