@@ -32,6 +32,8 @@ world! {
 
 static HELV: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>();
 static DIGITS: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso16_tn>();
+static BIG: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso32_tn>();
+static CLOCK: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvB24_tn>();
 
 fn put(w: &mut W, anchor: (f32, f32), size: (f32, f32), at: (f32, f32), label: Text) -> NodeId {
     let root = w.root();
@@ -245,6 +247,76 @@ fn u8g2_text_is_pixel_for_pixel_what_u8g2_fonts_draws() {
             .filter(|&&p| p == Rgb888::WHITE)
             .count()
             > 100
+    );
+    assert!(fb.pixels == expected.pixels);
+}
+
+/// What `u8g2-fonts` draws on a black 320 × 40 framebuffer: `big`'s text in 32 px
+/// Logisoso and `clock`'s in font `F`, each at its top-left corner.
+fn u8g2_drawn<F: u8g2_fonts::Font>(
+    big: (&str, Point),
+    clock: (&str, Point),
+) -> Framebuffer<Rgb888> {
+    use u8g2_fonts::types::{FontColor, VerticalPosition};
+    let mut expected = Framebuffer::new(320, 40, Rgb888::BLACK);
+    let color = FontColor::Transparent(Rgb888::WHITE);
+    u8g2_fonts::FontRenderer::new::<u8g2_fonts::fonts::u8g2_font_logisoso32_tn>()
+        .render(big.0, big.1, VerticalPosition::Top, color, &mut expected)
+        .unwrap();
+    u8g2_fonts::FontRenderer::new::<F>()
+        .render(
+            clock.0,
+            clock.1,
+            VerticalPosition::Top,
+            color,
+            &mut expected,
+        )
+        .unwrap();
+    expected
+}
+
+/// Large glyphs in two-row tiles: each decoded whole once a pass and blitted from
+/// there in every tile it crosses, until the pass's room for them is full (ten 32 px
+/// digits overflow it), the next ones decoded band by band. Two labels share the
+/// tiles; whole frames again, then a partial redraw of the clock after its text
+/// changes, all pixel for pixel what `u8g2-fonts` draws.
+#[test]
+fn large_u8g2_glyphs_in_short_tiles_are_what_u8g2_fonts_draws() {
+    type Clock = u8g2_fonts::fonts::u8g2_font_helvB24_tn;
+    let mut w = W::new();
+    let big = text("0123456789")
+        .with_font(&BIG)
+        .with_align(HorizontalAlign::Left, VerticalAlign::Top);
+    put(&mut w, (0.0, 1.0), (1.0, 1.0), (2.0, 38.0), big);
+    let clock = text("12:45")
+        .with_font(&CLOCK)
+        .with_align(HorizontalAlign::Left, VerticalAlign::Top);
+    let n = put(&mut w, (0.0, 1.0), (1.0, 1.0), (230.0, 35.0), clock);
+    let mut fb = Framebuffer::new(320, 40, Rgb888::BLACK);
+    let mut r: Renderer<Rgb888, 16, 640> =
+        Renderer::new(Size::new(320, 40), Rgb888::BLACK, BusCost::new(16, 0));
+    let expected = u8g2_drawn::<Clock>(
+        ("0123456789", Point::new(2, 2)),
+        ("12:45", Point::new(230, 5)),
+    );
+    assert!(
+        expected
+            .pixels
+            .iter()
+            .filter(|&&p| p == Rgb888::WHITE)
+            .count()
+            > 1500
+    );
+    for _ in 0..3 {
+        r.render_full(&mut w, &mut fb).unwrap();
+        assert!(fb.pixels == expected.pixels);
+    }
+    let c = w.component_of::<Text>(n).unwrap().unwrap();
+    w.get_mut::<Text>(c).unwrap().set_text("12:46").unwrap();
+    r.render(&mut w, &mut fb).unwrap();
+    let expected = u8g2_drawn::<Clock>(
+        ("0123456789", Point::new(2, 2)),
+        ("12:46", Point::new(230, 5)),
     );
     assert!(fb.pixels == expected.pixels);
 }

@@ -12,7 +12,7 @@ use std::time::Instant;
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::geometry::{OriginDimensions, Point, Size};
 use embedded_graphics::pixelcolor::{Rgb565, Rgb888};
-use embedded_graphics::primitives::{PointsIter, Rectangle};
+use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::Pixel;
 use sprig::render::damage::BusCost;
 use sprig::render::font::U8g2Font;
@@ -69,8 +69,19 @@ impl DrawTarget for Screen {
         area: &Rectangle,
         colors: I,
     ) -> Result<(), Self::Error> {
-        for (p, c) in area.points().zip(colors) {
-            self.pixels[(p.y as u32 * WIDTH + p.x as u32) as usize] = c;
+        // A row at a time, as a display driver's buffer copy would: the screen's own
+        // cost is the same with and without the label, and the smaller it is, the
+        // less the label's share of the frame drowns in its noise.
+        let mut colors = colors.into_iter();
+        let (x0, y0) = (area.top_left.x, area.top_left.y);
+        for y in y0..y0 + area.size.height as i32 {
+            let start = (y as u32 * WIDTH + x0 as u32) as usize;
+            for (p, c) in self.pixels[start..start + area.size.width as usize]
+                .iter_mut()
+                .zip(&mut colors)
+            {
+                *p = c;
+            }
         }
         Ok(())
     }

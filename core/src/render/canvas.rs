@@ -151,7 +151,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         Canvas {
             pixels,
             tile,
-            clip: clip.intersection(&tile),
+            clip: intersect(&clip, &tile),
             to_screen,
             maps,
             content: shape.0,
@@ -416,7 +416,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         } else {
             cover(&self.to_screen, &local_bounds)
         };
-        let area = cover.intersection(&self.clip);
+        let area = intersect(&cover, &self.clip);
         (!area.is_zero_sized()).then_some(area)
     }
 
@@ -481,6 +481,26 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     pub fn screen_target(&mut self) -> ScreenTarget<'_, 'a, C> {
         ScreenTarget { canvas: self }
     }
+}
+
+/// The pixels `a` and `b` share: zero-sized when they share none. What
+/// `Rectangle::intersection` gives for them, in a few comparisons: a node's clip is cut
+/// to each tile it draws in.
+#[inline]
+pub(crate) fn intersect(a: &Rectangle, b: &Rectangle) -> Rectangle {
+    let end = |at: i32, size: u32| i64::from(at) + i64::from(size);
+    let x0 = a.top_left.x.max(b.top_left.x);
+    let y0 = a.top_left.y.max(b.top_left.y);
+    let x1 = end(a.top_left.x, a.size.width).min(end(b.top_left.x, b.size.width));
+    let y1 = end(a.top_left.y, a.size.height).min(end(b.top_left.y, b.size.height));
+    if x1 <= i64::from(x0) || y1 <= i64::from(y0) {
+        return Rectangle::zero();
+    }
+    // Each at most either rectangle's own size.
+    Rectangle::new(
+        Point::new(x0, y0),
+        Size::new((x1 - i64::from(x0)) as u32, (y1 - i64::from(y0)) as u32),
+    )
 }
 
 /// See [`Canvas::axis_rows`]: the pixels of an area, rows with their anchor-space y,
@@ -639,4 +659,43 @@ fn cover_edges(left: f32, top: f32, right: f32, bottom: f32) -> Rectangle {
             (clamp(y1) - clamp(y0)) as u32,
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+
+    /// `intersect` gives what `Rectangle::intersection` gives, empty results aside
+    /// (both zero-sized), over rectangles that miss, touch, nest, cross, are empty
+    /// or reach far.
+    #[test]
+    fn intersect_matches_embedded_graphics() {
+        let places = [-70_000, -5, 0, 1, 3, 7, 12];
+        let sizes = [0, 1, 2, 5, 9, 100_000, 2_000_000_000];
+        let mut all = std::vec::Vec::new();
+        for &x in &places {
+            for &y in &places {
+                for &w in &sizes {
+                    for &h in &sizes {
+                        all.push(Rectangle::new(Point::new(x, y), Size::new(w, h)));
+                    }
+                }
+            }
+        }
+        let mut met = 0;
+        for a in all.iter().step_by(3) {
+            for b in all.iter().step_by(2) {
+                let (got, want) = (intersect(a, b), a.intersection(b));
+                if want.is_zero_sized() {
+                    assert!(got.is_zero_sized(), "{a:?} {b:?}: {got:?}");
+                } else {
+                    assert_eq!(got, want, "{a:?} {b:?}");
+                    met += 1;
+                }
+            }
+        }
+        assert!(met > 1000, "{met} overlapping pairs");
+    }
 }

@@ -30,7 +30,7 @@ pub use cells::CellFont;
 #[cfg(feature = "u8g2")]
 pub use u8g2::U8g2Font;
 #[cfg(feature = "u8g2")]
-pub(crate) use u8g2::{GlyphCursors, GlyphDecoder};
+pub(crate) use u8g2::{DecodedRows, GlyphCursors, GlyphDecoder};
 
 /// Where the decoding of glyphs stopped (u8g2 fonts only): nothing without them.
 #[cfg(not(feature = "u8g2"))]
@@ -44,6 +44,19 @@ pub(crate) struct GlyphCursors {
 #[derive(Clone, Copy, Default)]
 pub(crate) struct GlyphDecoder {
     _nothing: (),
+}
+
+/// Glyphs decoded whole for a draw pass (u8g2 fonts only): nothing without them.
+#[cfg(not(feature = "u8g2"))]
+#[derive(Default)]
+pub(crate) struct DecodedRows {
+    _nothing: (),
+}
+
+#[cfg(not(feature = "u8g2"))]
+impl DecodedRows {
+    /// Nothing to drop.
+    pub(crate) fn start_pass(&mut self, _pass: u32) {}
 }
 
 use embedded_graphics::geometry::OriginDimensions;
@@ -158,7 +171,42 @@ impl Default for GlyphMask {
     }
 }
 
+/// A decoded glyph's place relative to the pen and its rows, borrowed from where it
+/// was decoded (a [`GlyphMask`] or a pass's kept rows): bit `k` of a row is column `k`.
+#[derive(Clone, Copy)]
+pub(crate) struct GlyphRows<'r> {
+    /// Pixels from the pen position to the glyph's left column.
+    pub(crate) left: i32,
+    /// Pixels from the line's top to the glyph's top row.
+    pub(crate) top: i32,
+    /// Columns (at most [`MAX_GLYPH_SIZE`]).
+    pub(crate) width: u32,
+    /// The rows, from the top.
+    pub(crate) rows: &'r [u64],
+}
+
+impl GlyphRows<'_> {
+    /// A glyph of no pixels.
+    #[cfg_attr(not(feature = "u8g2"), allow(dead_code))]
+    pub(crate) const EMPTY: GlyphRows<'static> = GlyphRows {
+        left: 0,
+        top: 0,
+        width: 0,
+        rows: &[],
+    };
+}
+
 impl GlyphMask {
+    /// The glyph's place and rows.
+    pub(crate) fn as_rows(&self) -> GlyphRows<'_> {
+        GlyphRows {
+            left: self.left,
+            top: self.top,
+            width: self.width,
+            rows: self.rows.get(..self.height as usize).unwrap_or(&self.rows),
+        }
+    }
+
     /// Whether pixel `(column, row)` of the glyph is set (false outside it).
     pub fn get(&self, column: i32, row: i32) -> bool {
         if column < 0 || column >= self.width as i32 || row < 0 {

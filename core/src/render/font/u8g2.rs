@@ -13,7 +13,7 @@ use embedded_graphics::primitives::Rectangle;
 use u8g2_fonts::types::VerticalPosition;
 use u8g2_fonts::FontRenderer;
 
-use super::{GlyphMask, MAX_GLYPH_SIZE};
+use super::{GlyphMask, GlyphRows, MAX_GLYPH_SIZE};
 
 /// The header's length in bytes.
 const HEADER: usize = 23;
@@ -344,7 +344,7 @@ impl U8g2Font {
             (self.byte(2), self.byte(3)),
             entry.width,
             height,
-            mask,
+            &mut mask.rows,
         );
         if let Some((cursors, at)) = cursors {
             entry.at = at;
@@ -369,6 +369,7 @@ impl U8g2Font {
         let top_of = |d: &GlyphDecoder| baseline - (i32::from(d.y) + i32::from(d.height));
         // Rows above the glyph's top need no decoding.
         let resume = decoder.started
+            && decoder.rows.is_none()
             && (decoder.decoded == 0 || top_of(decoder) + i32::from(decoder.decoded) <= begin);
         if !resume {
             let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
@@ -385,6 +386,7 @@ impl U8g2Font {
                 height: g.height as u8,
                 decoded: 0,
                 started: true,
+                rows: None,
             };
         }
         let (width, height) = (u32::from(decoder.width), u32::from(decoder.height));
@@ -412,9 +414,69 @@ impl U8g2Font {
             (self.byte(2), self.byte(3)),
             width,
             to,
-            mask,
+            &mut mask.rows,
         );
         true
+    }
+
+    /// Glyph `c` of a laid-out label decoded whole, once in a draw pass, into `decoded`
+    /// (its rows kept there for the pass's next tiles), its decoding noted in
+    /// `decoder`: `None` when it does not fit there (the caller decodes it band by band
+    /// with [`glyph_rows_kept`](Self::glyph_rows_kept)), an empty glyph when the font
+    /// has no pixels for it. A decoder that [`glyph_rows_kept`](Self::glyph_rows_kept)
+    /// left part way starts over here.
+    pub(crate) fn glyph_decoded<'p>(
+        &self,
+        c: char,
+        decoder: &mut GlyphDecoder,
+        decoded: &'p mut DecodedRows,
+    ) -> Option<GlyphRows<'p>> {
+        let baseline = self.baseline();
+        if let (true, Some(at)) = (decoder.started, decoder.rows) {
+            let top = baseline - (i32::from(decoder.y) + i32::from(decoder.height));
+            let height = u32::from(decoder.height).min(MAX_GLYPH_SIZE) as usize;
+            let at = usize::from(at);
+            return Some(GlyphRows {
+                left: i32::from(decoder.x),
+                top,
+                width: u32::from(decoder.width).min(MAX_GLYPH_SIZE),
+                rows: decoded.rows.get(at..at + height)?,
+            });
+        }
+        let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
+            return Some(GlyphRows::EMPTY);
+        };
+        let height = g.height.min(MAX_GLYPH_SIZE) as usize;
+        let at = decoded.used;
+        let rows = decoded.rows.get_mut(at..at + height)?;
+        rows.fill(0);
+        let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
+        cursor.run(
+            g.bits,
+            (self.byte(2), self.byte(3)),
+            g.width,
+            g.height,
+            rows,
+        );
+        decoded.used = at + height;
+        // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
+        *decoder = GlyphDecoder {
+            cursor,
+            x: g.x as i8,
+            y: g.y as i8,
+            width: g.width as u8,
+            height: g.height as u8,
+            decoded: g.height as u16,
+            started: true,
+            rows: Some(at as u16),
+        };
+        let top = baseline - (g.y + g.height as i32);
+        Some(GlyphRows {
+            left: g.x,
+            top,
+            width: g.width.min(MAX_GLYPH_SIZE),
+            rows: decoded.rows.get(at..at + height)?,
+        })
     }
 
     /// The header of the glyph whose bit stream starts at `start`.
@@ -546,8 +608,9 @@ impl GlyphCursor {
         self.left = self.ones;
     }
 
-    /// Decodes on, setting the ones in `mask`, until row `height` (or the stream's
-    /// end); `bits` is the reader at the cursor's place, which the cursor keeps.
+    /// Decodes on, setting the ones in `rows` (the glyph's, from its top; rows past
+    /// their end are dropped), until row `height` (or the stream's end); `bits` is the
+    /// reader at the cursor's place, which the cursor keeps.
     #[inline(always)]
     fn run(
         &mut self,
@@ -555,7 +618,7 @@ impl GlyphCursor {
         (zeros_bits, ones_bits): (u8, u8),
         width: u32,
         height: u32,
-        mask: &mut GlyphMask,
+        rows: &mut [u64],
     ) {
         let (width, height) = (width as usize, height as usize);
         // The cursor's fields, widened for the loop.
@@ -572,7 +635,7 @@ impl GlyphCursor {
                 let n = left.min(width - column);
                 if column < MAX_GLYPH_SIZE as usize {
                     let n = n.min(MAX_GLYPH_SIZE as usize - column);
-                    if let Some(bits) = mask.rows.get_mut(row) {
+                    if let Some(bits) = rows.get_mut(row) {
                         *bits |= (u64::MAX >> (64 - n)) << column;
                     }
                 }
@@ -628,6 +691,52 @@ pub(crate) struct GlyphDecoder {
     decoded: u16,
     /// Whether the decoding has started (the fields above are this glyph's).
     started: bool,
+    /// Where the glyph's rows start in the pass's [`DecodedRows`], when it was decoded
+    /// whole there ([`U8g2Font::glyph_decoded`]).
+    rows: Option<u16>,
+}
+
+impl GlyphDecoder {
+    /// Whether the glyph was decoded whole into the pass's [`DecodedRows`].
+    pub(crate) fn decoded_whole(&self) -> bool {
+        self.started && self.rows.is_some()
+    }
+}
+
+/// How many glyph rows [`DecodedRows`] holds: five 24-pixel digits of a clock.
+const DECODED_ROWS: usize = 128;
+
+/// Glyphs of laid-out labels decoded whole for a draw pass, their rows one after the
+/// other (1 KB): a large glyph cut by many short tiles is decoded once and blitted
+/// from here in each. Emptied at each pass's first layout; a glyph that no longer
+/// fits is decoded band by band as without it.
+pub(crate) struct DecodedRows {
+    rows: [u64; DECODED_ROWS],
+    /// The rows in use.
+    used: usize,
+    /// The draw pass the rows are for.
+    pass: u32,
+}
+
+impl Default for DecodedRows {
+    fn default() -> Self {
+        DecodedRows {
+            rows: [0; DECODED_ROWS],
+            used: 0,
+            pass: 0,
+        }
+    }
+}
+
+impl DecodedRows {
+    /// Makes the rows the draw pass `pass`'s: another pass's are dropped (its layouts,
+    /// which alone refer to them, are not used again).
+    pub(crate) fn start_pass(&mut self, pass: u32) {
+        if pass != self.pass {
+            self.pass = pass;
+            self.used = 0;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -809,6 +918,56 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// A glyph decoded whole into a pass's rows: the same box and rows as decoded into
+    /// a mask, the second time from the kept rows, after band-by-band decoding too;
+    /// one that no longer fits is not decoded there and its decoder is left as it was.
+    #[test]
+    fn glyphs_decoded_whole_match_whole_ones() {
+        static FONTS: [U8g2Font; 3] = [
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvB24_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso50_tn>(),
+            U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>(),
+        ];
+        let (mut whole, mut band) = (GlyphMask::default(), GlyphMask::default());
+        let mut decoded = DecodedRows::default();
+        let mut pass = 0;
+        for font in &FONTS {
+            for code in (0x20..0x7fu32).filter_map(char::from_u32) {
+                let drawn = font.glyph(code, &mut whole);
+                pass += 1;
+                decoded.start_pass(pass);
+                let mut decoder = GlyphDecoder::default();
+                if (code as u32).is_multiple_of(2) {
+                    // Part way band by band first.
+                    font.glyph_rows_kept(code, &mut band, 0, 5, &mut decoder);
+                }
+                for _ in 0..2 {
+                    let got = font
+                        .glyph_decoded(code, &mut decoder, &mut decoded)
+                        .expect("an empty pass has room");
+                    if drawn {
+                        assert!(decoder.decoded_whole());
+                        let want = whole.as_rows();
+                        assert_eq!(
+                            (got.left, got.top, got.width, got.rows),
+                            (want.left, want.top, want.width, want.rows),
+                            "{code:?}"
+                        );
+                    } else {
+                        assert!(got.rows.iter().all(|&r| r == 0), "{code:?}");
+                    }
+                }
+                // Another glyph when the rows are all but full: not decoded there.
+                decoded.used = DECODED_ROWS - 1;
+                let mut other = GlyphDecoder::default();
+                if drawn && whole.height > 1 {
+                    assert!(font.glyph_decoded(code, &mut other, &mut decoded).is_none());
+                    assert!(!other.started);
                 }
             }
         }

@@ -1,7 +1,9 @@
 //! What the label's blitter keeps from one tile to the next within a frame: each label's
 //! glyphs laid out once (where each sits on screen), so that a label cut by several
 //! tiles does not measure and place its lines again in each, and the u8g2 glyphs'
-//! decoders ([`GlyphCursors`]), so that a large glyph is decoded once from top to bottom.
+//! decoding: a large glyph of a laid-out label decoded whole once ([`DecodedRows`]) and
+//! blitted from there in each tile, other large glyphs decoded once from top to bottom
+//! a band a tile ([`GlyphCursors`]).
 //!
 //! A layout is kept for one draw pass of the renderer (a `render`, `render_full` or tile
 //! frame) and one world version: any change to the world, or the next pass, lays the
@@ -11,7 +13,7 @@
 use embedded_graphics::primitives::Rectangle;
 use heapless::Vec;
 
-use crate::render::font::{Font, GlyphCursors, GlyphDecoder};
+use crate::render::font::{DecodedRows, Font, GlyphCursors, GlyphDecoder};
 use crate::Rect;
 
 /// How many glyphs a kept layout holds: a label with more is laid out in every tile.
@@ -110,13 +112,22 @@ impl FontReach {
     }
 }
 
-/// The layouts kept between tiles, and the u8g2 glyphs' decoders.
+/// The layouts kept between tiles, and the u8g2 glyphs' decoding.
 pub(crate) struct TextCache {
     layouts: [LaidOut; LAID_OUT_LABELS],
     /// The layout the next new label replaces.
     next: usize,
     /// Where large glyphs' decoding stopped.
     pub(crate) glyphs: GlyphCursors,
+    /// The laid-out labels' glyphs decoded whole in this pass.
+    decoded: DecodedRows,
+}
+
+/// A label's kept layout, with the pass's glyph decoding.
+pub(crate) struct Kept<'a> {
+    pub(crate) laid: &'a mut LaidOut,
+    pub(crate) cursors: &'a mut GlyphCursors,
+    pub(crate) decoded: &'a mut DecodedRows,
 }
 
 impl Default for TextCache {
@@ -125,15 +136,20 @@ impl Default for TextCache {
             layouts: core::array::from_fn(|_| LaidOut::empty()),
             next: 0,
             glyphs: GlyphCursors::default(),
+            decoded: DecodedRows::default(),
         }
     }
 }
 
 impl TextCache {
-    /// The layout kept for `key`, if any, and the frame's glyph cursors.
-    pub(crate) fn layout(&mut self, key: LayoutKey) -> Option<(&mut LaidOut, &mut GlyphCursors)> {
+    /// The layout kept for `key`, if any, with the pass's glyph decoding.
+    pub(crate) fn layout(&mut self, key: LayoutKey) -> Option<Kept<'_>> {
         let laid = self.layouts.iter_mut().find(|l| l.key == Some(key))?;
-        Some((laid, &mut self.glyphs))
+        Some(Kept {
+            laid,
+            cursors: &mut self.glyphs,
+            decoded: &mut self.decoded,
+        })
     }
 
     /// An emptied layout for `key` of box `bounds` covering `cover`, in place of the
@@ -144,7 +160,8 @@ impl TextCache {
         bounds: Rect,
         cover: Rectangle,
         font: FontReach,
-    ) -> (&mut LaidOut, &mut GlyphCursors) {
+    ) -> Kept<'_> {
+        self.decoded.start_pass(key.pass);
         let k = self.next % LAID_OUT_LABELS;
         self.next = (k + 1) % LAID_OUT_LABELS;
         let slot = &mut self.layouts[k];
@@ -155,6 +172,10 @@ impl TextCache {
         slot.font = font;
         slot.glyphs.clear();
         slot.decoders = [GlyphDecoder::default(); KEPT_DECODERS];
-        (slot, &mut self.glyphs)
+        Kept {
+            laid: slot,
+            cursors: &mut self.glyphs,
+            decoded: &mut self.decoded,
+        }
     }
 }

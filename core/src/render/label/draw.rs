@@ -12,18 +12,19 @@ use embedded_graphics::geometry::Point;
 use embedded_graphics::pixelcolor::Rgb888;
 use embedded_graphics::primitives::Rectangle;
 
-use crate::render::canvas::Canvas;
+use crate::render::canvas::{intersect, Canvas};
 use crate::render::color::RenderColor;
 use crate::render::draw::Draw;
 use crate::render::fingerprint::Fingerprint;
 use crate::render::fixed::{fx, FxRect, FX_BITS};
 use crate::render::font::glyph_index;
 use crate::render::font::{
-    blit_aa_glyph, sample_aa_glyph, Font, GlyphCursors, GlyphDecoder, GlyphMask,
+    blit_aa_glyph, sample_aa_glyph, DecodedRows, Font, GlyphCursors, GlyphDecoder, GlyphMask,
+    GlyphRows,
 };
 use crate::{Rect, Vec2};
 
-use super::cache::{FontReach, LaidOut, LayoutKey, Placed, TextCache, LAID_OUT_GLYPHS};
+use super::cache::{FontReach, Kept, LaidOut, LayoutKey, Placed, TextCache, LAID_OUT_GLYPHS};
 use super::layout::{Lines, Metrics, Placement};
 use super::{HorizontalAlign, Label, Overflow, VerticalAlign};
 
@@ -171,7 +172,11 @@ impl<const N: usize> Label<N> {
     fn blit_laid_out<C: RenderColor>(
         &self,
         canvas: &mut Canvas<'_, C>,
-        (laid, cursors): (&mut LaidOut, &mut GlyphCursors),
+        Kept {
+            laid,
+            cursors,
+            decoded,
+        }: Kept<'_>,
     ) {
         let mut mask = GlyphMask::default();
         let Some(mut blit) = Blit::new(self, canvas, laid.cover, laid.font, &mut mask) else {
@@ -195,7 +200,7 @@ impl<const N: usize> Label<N> {
                 (g.x, g.y),
                 i32::from(g.advance),
                 match decoder {
-                    Some(decoder) => Resume::Kept(decoder),
+                    Some(decoder) => Resume::Kept(decoder, &mut *decoded),
                     None => Resume::Cursors(&mut *cursors),
                 },
             );
@@ -211,11 +216,11 @@ impl<const N: usize> Label<N> {
     ) {
         if let Some((cache, key)) = kept {
             let laid = match cache.layout(key) {
-                Some((laid, cursors)) if laid.complete => {
+                Some(kept) if kept.laid.complete => {
                     if let Some(background) = self.background {
-                        paint_background(canvas, laid.bounds, background);
+                        paint_background(canvas, kept.laid.bounds, background);
                     }
-                    self.blit_laid_out(canvas, (laid, cursors));
+                    self.blit_laid_out(canvas, kept);
                     return;
                 }
                 // Too many glyphs to keep: laid out in each tile.
@@ -233,15 +238,14 @@ impl<const N: usize> Label<N> {
                 return;
             };
             if laid.is_some() {
-                let (laid, cursors) =
-                    cache.fill(key, p.bounds, screen_box.0, FontReach::of(self.font));
+                let kept = cache.fill(key, p.bounds, screen_box.0, FontReach::of(self.font));
                 // A label of more characters than a layout holds (line breaks aside)
                 // is not laid out to find that out.
                 let chars = self.text.chars().filter(|&c| c != '\n').count();
-                laid.complete =
-                    chars <= LAID_OUT_GLYPHS && self.lay_out(&p, &metrics, screen_box.1, laid);
-                if laid.complete {
-                    self.blit_laid_out(canvas, (laid, cursors));
+                kept.laid.complete =
+                    chars <= LAID_OUT_GLYPHS && self.lay_out(&p, &metrics, screen_box.1, kept.laid);
+                if kept.laid.complete {
+                    self.blit_laid_out(canvas, kept);
                     return;
                 }
             }
@@ -349,8 +353,9 @@ enum Resume<'a> {
     Not,
     /// The frame's cursors, searched by glyph and place.
     Cursors(&'a mut GlyphCursors),
-    /// The glyph's own, kept with its label's layout.
-    Kept(&'a mut GlyphDecoder),
+    /// The glyph's own, kept with its label's layout, and the pass's room for glyphs
+    /// decoded whole.
+    Kept(&'a mut GlyphDecoder, &'a mut DecodedRows),
 }
 
 /// A label's glyphs blitted into one tile: the clip (the tile's, within the label's
@@ -379,7 +384,7 @@ impl<'m, C: RenderColor> Blit<'m, C> {
         font: FontReach,
         mask: &'m mut GlyphMask,
     ) -> Option<Self> {
-        let clip = cover.intersection(&canvas.clip());
+        let clip = intersect(&cover, &canvas.clip());
         if clip.is_zero_sized() {
             return None;
         }
@@ -426,7 +431,6 @@ impl<'m, C: RenderColor> Blit<'m, C> {
         if gx.saturating_add(advance).saturating_add(self.reach) <= cx0 {
             return true;
         }
-        let mask = &mut *self.mask;
         let font = self.font;
         if let Font::Aa(aa) = font {
             blit_aa_glyph(canvas, aa, c, (gx, gy), &self.clip, self.ink);
@@ -436,7 +440,17 @@ impl<'m, C: RenderColor> Blit<'m, C> {
         #[cfg(feature = "u8g2")]
         let decoded = match font {
             Font::U8g2(f) => match resume {
-                Resume::Kept(decoder) => f.glyph_rows_kept(c, mask, cy0 - gy, cy1 - gy, decoder),
+                Resume::Kept(decoder, decoded) => {
+                    // A glyph whose line goes on below the clip is drawn by the next
+                    // tiles too: decoded whole once, and blitted from there in each.
+                    if gy.saturating_add(end_row) > cy1 || decoder.decoded_whole() {
+                        if let Some(rows) = f.glyph_decoded(c, decoder, decoded) {
+                            self.blit_rows(canvas, (gx, gy), rows);
+                            return true;
+                        }
+                    }
+                    f.glyph_rows_kept(c, self.mask, cy0 - gy, cy1 - gy, decoder)
+                }
                 Resume::Cursors(cursors) => {
                     // A line cut by the clip's edges and much taller than it is drawn
                     // over several tiles: its glyphs' decoding goes on from where the
@@ -445,29 +459,37 @@ impl<'m, C: RenderColor> Blit<'m, C> {
                         || gy.saturating_add(end_row) > cy1)
                         && end_row.saturating_sub(first_row) > 2 * (cy1 - cy0);
                     let cursors = Some(cursors).filter(|_| cut).map(|g| (g, (gx, gy)));
-                    f.glyph_rows(c, mask, cy0 - gy, cy1 - gy, cursors)
+                    f.glyph_rows(c, self.mask, cy0 - gy, cy1 - gy, cursors)
                 }
-                Resume::Not => f.glyph_rows(c, mask, cy0 - gy, cy1 - gy, None),
+                Resume::Not => f.glyph_rows(c, self.mask, cy0 - gy, cy1 - gy, None),
             },
-            _ => font.glyph(c, mask),
+            _ => font.glyph(c, self.mask),
         };
         #[cfg(not(feature = "u8g2"))]
         let decoded = {
-            let _ = (resume, first_row, end_row);
-            font.glyph(c, mask)
+            let _ = (resume, cy0, cy1, first_row, end_row);
+            font.glyph(c, self.mask)
         };
-        if !decoded {
-            return true;
+        if decoded {
+            self.blit_rows(canvas, (gx, gy), self.mask.as_rows());
         }
+        true
+    }
+
+    /// Blits the decoded glyph `g` of pen `(gx, gy)` (screen, its line's top) within
+    /// the clip: whole rows, each clipped once.
+    #[inline(always)]
+    fn blit_rows(&self, canvas: &mut Canvas<'_, C>, (gx, gy): (i32, i32), g: GlyphRows<'_>) {
+        let (cx0, cx1, cy0, cy1) = (self.cx0, self.cx1, self.rows.cy0, self.rows.cy1);
         let ink = self.ink;
-        let left = gx + mask.left;
-        let right = left + mask.width as i32;
+        let left = gx + g.left;
+        let right = left + g.width as i32;
         // The glyph's rows in the clip (the box's cover clips too, not only the region
         // being redrawn).
-        let top = gy + mask.top;
+        let top = gy + g.top;
         let first = (cy0 - top).max(0) as usize;
-        let end = ((cy1 - top).max(0) as usize).min(mask.height as usize);
-        for (r, &bits) in mask.rows.iter().enumerate().take(end).skip(first) {
+        let end = ((cy1 - top).max(0) as usize).min(g.rows.len());
+        for (r, &bits) in g.rows.iter().enumerate().take(end).skip(first) {
             if bits == 0 {
                 continue;
             }
@@ -497,7 +519,6 @@ impl<'m, C: RenderColor> Blit<'m, C> {
                 }
             }
         }
-        true
     }
 }
 
