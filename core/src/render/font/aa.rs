@@ -324,18 +324,42 @@ pub(crate) fn blit_glyph<C: RenderColor>(
             continue;
         };
         let first = (row * width + (start - left)) as usize;
-        for (k, pixel) in pixels.iter_mut().enumerate() {
-            let coverage = font.coverage_at(g.offset as usize, first + k);
-            let alpha = if opacity == u8::MAX {
-                coverage
-            } else {
-                ((u16::from(coverage) * u16::from(opacity) + 127) / 255) as u8
-            };
-            match alpha {
-                0 => {}
-                u8::MAX => *pixel = ink,
-                _ => *pixel = ink.blend(*pixel, alpha),
-            }
+        if font.bits_per_pixel == 4 {
+            // `font!`'s glyphs: two pixels a byte, the first in the high nibble.
+            let data = font.data.get(g.offset as usize..).unwrap_or(&[]);
+            blend_row(pixels, ink, opacity, |k| {
+                let i = first + k;
+                data.get(i >> 1)
+                    .map_or(0, |&b| ((b >> (4 - ((i & 1) << 2))) & 0xF) * 17)
+            });
+        } else {
+            blend_row(pixels, ink, opacity, |k| {
+                font.coverage_at(g.offset as usize, first + k)
+            });
+        }
+    }
+}
+
+/// Blends `ink` over each of `pixels` at the coverage `coverage(k)` gives its `k`th,
+/// times `opacity`.
+#[inline(always)]
+fn blend_row<C: RenderColor>(
+    pixels: &mut [C],
+    ink: C,
+    opacity: u8,
+    coverage: impl Fn(usize) -> u8,
+) {
+    for (k, pixel) in pixels.iter_mut().enumerate() {
+        let coverage = coverage(k);
+        let alpha = if opacity == u8::MAX {
+            coverage
+        } else {
+            ((u16::from(coverage) * u16::from(opacity) + 127) / 255) as u8
+        };
+        match alpha {
+            0 => {}
+            u8::MAX => *pixel = ink,
+            _ => *pixel = ink.blend(*pixel, alpha),
         }
     }
 }
