@@ -366,11 +366,11 @@ impl U8g2Font {
         decoder: &mut GlyphDecoder,
     ) -> bool {
         let baseline = self.baseline();
-        let top_of = |d: &GlyphDecoder| baseline - (i32::from(d.y) + i32::from(d.height));
         // Rows above the glyph's top need no decoding.
         let resume = decoder.started
             && decoder.rows.is_none()
-            && (decoder.decoded == 0 || top_of(decoder) + i32::from(decoder.decoded) <= begin);
+            && (decoder.decoded == 0
+                || decoder.top(baseline) + i32::from(decoder.decoded) <= begin);
         if !resume {
             let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
                 mask.reset(0, 0, 0, 0);
@@ -390,7 +390,7 @@ impl U8g2Font {
             };
         }
         let (width, height) = (u32::from(decoder.width), u32::from(decoder.height));
-        let top = top_of(decoder);
+        let top = decoder.top(baseline);
         mask.left = i32::from(decoder.x);
         mask.top = top;
         mask.width = width.min(MAX_GLYPH_SIZE);
@@ -431,50 +431,42 @@ impl U8g2Font {
         decoder: &mut GlyphDecoder,
         decoded: &'p mut DecodedRows,
     ) -> Option<GlyphRows<'p>> {
-        let baseline = self.baseline();
-        if let (true, Some(at)) = (decoder.started, decoder.rows) {
-            let top = baseline - (i32::from(decoder.y) + i32::from(decoder.height));
-            let height = u32::from(decoder.height).min(MAX_GLYPH_SIZE) as usize;
-            let at = usize::from(at);
-            return Some(GlyphRows {
-                left: i32::from(decoder.x),
-                top,
-                width: u32::from(decoder.width).min(MAX_GLYPH_SIZE),
-                rows: decoded.rows.get(at..at + height)?,
-            });
+        if !decoder.decoded_whole() {
+            let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
+                return Some(GlyphRows::EMPTY);
+            };
+            let at = decoded.used;
+            let rows = decoded
+                .rows
+                .get_mut(at..at + g.height.min(MAX_GLYPH_SIZE) as usize)?;
+            rows.fill(0);
+            let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
+            cursor.run(
+                g.bits,
+                (self.byte(2), self.byte(3)),
+                g.width,
+                g.height,
+                rows,
+            );
+            decoded.used = at + rows.len();
+            // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
+            *decoder = GlyphDecoder {
+                cursor,
+                x: g.x as i8,
+                y: g.y as i8,
+                width: g.width as u8,
+                height: g.height as u8,
+                decoded: g.height as u16,
+                started: true,
+                rows: Some(at as u16),
+            };
         }
-        let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
-            return Some(GlyphRows::EMPTY);
-        };
-        let height = g.height.min(MAX_GLYPH_SIZE) as usize;
-        let at = decoded.used;
-        let rows = decoded.rows.get_mut(at..at + height)?;
-        rows.fill(0);
-        let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
-        cursor.run(
-            g.bits,
-            (self.byte(2), self.byte(3)),
-            g.width,
-            g.height,
-            rows,
-        );
-        decoded.used = at + height;
-        // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
-        *decoder = GlyphDecoder {
-            cursor,
-            x: g.x as i8,
-            y: g.y as i8,
-            width: g.width as u8,
-            height: g.height as u8,
-            decoded: g.height as u16,
-            started: true,
-            rows: Some(at as u16),
-        };
-        let top = baseline - (g.y + g.height as i32);
+        let at = usize::from(decoder.rows?);
+        let height = u32::from(decoder.height).min(MAX_GLYPH_SIZE) as usize;
         Some(GlyphRows {
-            left: g.x,
-            top,
-            width: g.width.min(MAX_GLYPH_SIZE),
+            left: i32::from(decoder.x),
+            top: decoder.top(self.baseline()),
+            width: u32::from(decoder.width).min(MAX_GLYPH_SIZE),
             rows: decoded.rows.get(at..at + height)?,
         })
     }
@@ -700,6 +692,11 @@ impl GlyphDecoder {
     /// Whether the glyph was decoded whole into the pass's [`DecodedRows`].
     pub(crate) fn decoded_whole(&self) -> bool {
         self.started && self.rows.is_some()
+    }
+
+    /// The glyph's top row, from its line's top, in a font of baseline `baseline`.
+    fn top(&self, baseline: i32) -> i32 {
+        baseline - (i32::from(self.y) + i32::from(self.height))
     }
 }
 
