@@ -314,3 +314,24 @@ proptest! {
 fn leak<T>(value: T) -> &'static T {
     Box::leak(Box::new(value))
 }
+
+/// Found by the test above (CI's seed): a rounded rectangle with a gradient and a
+/// stroke, squeezed to 0.64 × 0.3 in the screen's corner. A partial redraw's clip sent
+/// a row's pixels down the per-pixel path, which did not dither the gradient, where a
+/// full frame's spans did: two pixels differed by one level of green.
+#[test]
+fn a_squeezed_gradient_under_a_stroke_redraws_as_a_full_frame_does() {
+    let mut frames = vec![Vec::new(); 4];
+    frames[1] = vec![Change::Scale(10, 0.3, 1.7731076)];
+    frames[2] = vec![Change::Move(10, 0.0, 0.0)];
+    frames[3] = vec![Change::Scale(10, 0.640693, 0.3)];
+    for result in [
+        run::<Rgb565>(&frames),
+        run::<Gray4>(&frames),
+        run::<BinaryColor>(&frames),
+    ] {
+        if let Err(e) = result {
+            panic!("{e}");
+        }
+    }
+}

@@ -282,6 +282,19 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         local_bounds: Rect,
         mut shade: impl FnMut(FxPoint) -> Option<(Rgb888, u8)>,
     ) {
+        self.paint_fixed_dithering(local_bounds, |p| shade(p).map(|(c, a)| (c, a, false)));
+    }
+
+    /// [`paint_fixed`](Self::paint_fixed) where `shade` also says, for each pixel,
+    /// whether its colour is dithered by screen pixel
+    /// ([`RenderColor::from_rgb888_dithered`]): a gradient's pixels are, whichever path
+    /// draws them (see [`blend_dithering`](Self::blend_dithering)).
+    #[inline(always)]
+    pub(crate) fn paint_fixed_dithering(
+        &mut self,
+        local_bounds: Rect,
+        mut shade: impl FnMut(FxPoint) -> Option<(Rgb888, u8, bool)>,
+    ) {
         if !self.maps.invertible {
             return;
         }
@@ -291,14 +304,14 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
         let map = &self.maps.fixed;
         let opacity = self.opacity;
         let (x0, width) = (area.top_left.x, area.size.width as usize);
-        for y in area.top_left.y..area.top_left.y + area.size.height as i32 {
+        for row in area.top_left.y..area.top_left.y + area.size.height as i32 {
             // `area` lies inside the clip: no test per pixel.
-            let Some(pixels) = tile_row(self.pixels, &self.tile, y, x0, width) else {
+            let Some(pixels) = tile_row(self.pixels, &self.tile, row, x0, width) else {
                 continue;
             };
             // One call of `shade` in the loop, so that it is inlined: the 64-bit walk
             // of `FxRow::next_point` in locals, the rare 128-bit one out of line.
-            let (mut x, mut y, step_x, step_y, mut wide) = match map.row(x0, y) {
+            let (mut x, mut y, step_x, step_y, mut wide) = match map.row(x0, row) {
                 FxRow::Narrow {
                     x,
                     y,
@@ -307,7 +320,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
                 } => (x, y, step_x, step_y, None),
                 wide => (0, 0, 0, 0, Some(wide)),
             };
-            for pixel in pixels {
+            for (column, pixel) in (x0..).zip(pixels) {
                 let point = match &mut wide {
                     None => {
                         let point = FxPoint {
@@ -320,8 +333,13 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
                     }
                     Some(row) => row.next_point(),
                 };
-                if let Some((color, alpha)) = shade(point) {
-                    blend_pixel(pixel, color, alpha, opacity);
+                match shade(point) {
+                    Some((color, alpha, true)) if C::DITHERS => {
+                        let at = Point::new(column, row);
+                        blend_pixel_dithered(pixel, color, alpha, opacity, at);
+                    }
+                    Some((color, alpha, _)) => blend_pixel(pixel, color, alpha, opacity),
+                    None => {}
                 }
             }
         }
@@ -440,13 +458,35 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// still checked).
     #[inline]
     pub(crate) fn blend_inside(&mut self, point: Point, color: Rgb888, alpha: u8) {
+        let opacity = self.opacity;
+        if let Some(pixel) = self.pixel_mut(point) {
+            blend_pixel(pixel, color, alpha, opacity);
+        }
+    }
+
+    /// [`blend`](Self::blend), the colour dithered by screen pixel when `dither` is
+    /// set: a gradient's pixels, on every path that draws them (the spans of
+    /// [`LinearShader`](super::gradient::LinearShader), the pixels near an edge, the
+    /// sampler), so that which path a tile's clip sends a pixel down does not change it.
+    #[inline(always)]
+    pub(crate) fn blend_dithering(&mut self, point: Point, color: Rgb888, alpha: u8, dither: bool) {
+        if !(C::DITHERS && dither) {
+            self.blend(point, color, alpha);
+        } else if self.clip.contains(point) {
+            let opacity = self.opacity;
+            if let Some(pixel) = self.pixel_mut(point) {
+                blend_pixel_dithered(pixel, color, alpha, opacity, point);
+            }
+        }
+    }
+
+    /// The tile's pixel at screen `point` (inside the clip, the index still checked).
+    #[inline(always)]
+    fn pixel_mut(&mut self, point: Point) -> Option<&mut C> {
         let x = (point.x - self.tile.top_left.x) as usize;
         let y = (point.y - self.tile.top_left.y) as usize;
         let i = y * self.tile.size.width as usize + x;
-        let opacity = self.opacity;
-        if let Some(pixel) = self.pixels.get_mut(i) {
-            blend_pixel(pixel, color, alpha, opacity);
-        }
+        self.pixels.get_mut(i)
     }
 
     /// The screen rectangle this canvas draws into (the redrawn region).
@@ -563,9 +603,35 @@ impl AxisRows {
 /// row-at-a-time fast paths), so that they give the same pixels.
 #[inline]
 pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u8, opacity: u8) {
+    blend_ink(pixel, || C::from_rgb888(color), alpha, opacity);
+}
+
+/// [`blend_pixel`], the colour dithered for screen pixel `at`
+/// ([`RenderColor::from_rgb888_dithered`]; a gradient's pixels): the blend of
+/// [`LinearShader`](super::gradient::LinearShader)'s spans, one pixel at a time.
+#[inline]
+pub(crate) fn blend_pixel_dithered<C: RenderColor>(
+    pixel: &mut C,
+    color: Rgb888,
+    alpha: u8,
+    opacity: u8,
+    at: Point,
+) {
+    blend_ink(
+        pixel,
+        || C::from_rgb888_dithered(color, at.x, at.y),
+        alpha,
+        opacity,
+    );
+}
+
+/// The blend of [`blend_pixel`] and [`blend_pixel_dithered`], the colour made by `ink`
+/// only when it shows.
+#[inline(always)]
+fn blend_ink<C: RenderColor>(pixel: &mut C, ink: impl FnOnce() -> C, alpha: u8, opacity: u8) {
     // The common case first: the product below is then 255 as well.
     if alpha == u8::MAX && opacity == u8::MAX {
-        *pixel = C::from_rgb888(color);
+        *pixel = ink();
         return;
     }
     let alpha = ((u16::from(alpha) * u16::from(opacity) + 127) / 255) as u8;
@@ -574,9 +640,9 @@ pub(crate) fn blend_pixel<C: RenderColor>(pixel: &mut C, color: Rgb888, alpha: u
     }
     // Opaque is the common case; `blend` at 255 gives the colour itself anyway.
     *pixel = if alpha == u8::MAX {
-        C::from_rgb888(color)
+        ink()
     } else {
-        C::from_rgb888(color).blend(*pixel, alpha)
+        ink().blend(*pixel, alpha)
     };
 }
 

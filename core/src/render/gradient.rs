@@ -222,6 +222,17 @@ impl Paint {
         }
     }
 
+    /// Whether this paint's pixels are dithered by screen pixel (a gradient's are; see
+    /// [`Canvas::blend_dithering`]).
+    #[inline]
+    pub(crate) fn dithers(&self) -> bool {
+        match self {
+            Paint::Flat(_) => false,
+            #[cfg(feature = "shape-effects")]
+            Paint::Linear(_) => true,
+        }
+    }
+
     /// Pixels `x0..x1` of screen row `y` (anchor-space y `ly`) covered by `alpha`: as
     /// [`Canvas::span`] would draw each pixel's colour at its centre.
     #[inline]

@@ -616,21 +616,25 @@ struct SoftShape {
 }
 
 impl SoftShape {
-    /// The colour and coverage of the pixel centred at `p`: the one function both the
-    /// row-at-a-time path and the sampler call for every pixel near an edge.
+    /// The colour and coverage of the pixel centred at `p`, and whether the colour is
+    /// dithered (where a gradient fill shows): the one function both the row-at-a-time
+    /// path and the sampler call for every pixel near an edge.
     #[inline]
-    fn shade(&self, p: FxPoint) -> Option<(Rgb888, u8)> {
+    fn shade(&self, p: FxPoint) -> Option<(Rgb888, u8, bool)> {
         let outer = self.outer.coverage(p);
         if outer == 0 {
             return None;
         }
         let Some((inner, stroke)) = &self.inner else {
-            return self.fill.as_ref().map(|f| (f.at(p), outer));
+            return self.fill.as_ref().map(|f| (f.at(p), outer, f.dithers()));
         };
         let inside = inner.coverage(p).min(outer);
         match &self.fill {
-            Some(fill) => Some((mix(fill.at(p), *stroke, inside, outer), outer)),
-            None => (outer > inside).then(|| (*stroke, outer - inside)),
+            Some(fill) => {
+                let color = mix(fill.at(p), *stroke, inside, outer);
+                Some((color, outer, inside > 0 && fill.dithers()))
+            }
+            None => (outer > inside).then(|| (*stroke, outer - inside, false)),
         }
     }
 
@@ -663,8 +667,8 @@ impl SoftShape {
                         x: rows.x_at(x),
                         y: ly,
                     };
-                    if let Some((color, alpha)) = self.shade(p) {
-                        canvas.blend(Point::new(x, y), color, alpha);
+                    if let Some((color, alpha, dither)) = self.shade(p) {
+                        canvas.blend_dithering(Point::new(x, y), color, alpha, dither);
                     }
                 }
             };
@@ -705,11 +709,14 @@ impl SoftShape {
                     };
                     let inside = inner.edge.coverage(p, &inner.ramp);
                     let shaded = match &self.fill {
-                        Some(fill) => Some((mix(fill.at(p), *stroke, inside, u8::MAX), u8::MAX)),
-                        None => (inside < u8::MAX).then(|| (*stroke, u8::MAX - inside)),
+                        Some(fill) => {
+                            let color = mix(fill.at(p), *stroke, inside, u8::MAX);
+                            Some((color, u8::MAX, inside > 0 && fill.dithers()))
+                        }
+                        None => (inside < u8::MAX).then(|| (*stroke, u8::MAX - inside, false)),
                     };
-                    if let Some((color, alpha)) = shaded {
-                        canvas.blend(Point::new(x, y), color, alpha);
+                    if let Some((color, alpha, dither)) = shaded {
+                        canvas.blend_dithering(Point::new(x, y), color, alpha, dither);
                     }
                 }
             };
@@ -789,12 +796,14 @@ fn fill_row<C: RenderColor, F: Falloff>(
             }
             #[cfg(feature = "shape-effects")]
             Paint::Linear(_) => {
+                // Dithered, as the gradient's spans are.
                 for (x, pixel) in (start..).zip(pixels.iter_mut()) {
                     let p = point(x);
+                    let ink = || C::from_rgb888_dithered(paint.at(p), x, y);
                     match cover(p) {
                         0 => {}
-                        u8::MAX => *pixel = C::from_rgb888(paint.at(p)),
-                        a => *pixel = C::from_rgb888(paint.at(p)).blend(*pixel, a),
+                        u8::MAX => *pixel = ink(),
+                        a => *pixel = ink().blend(*pixel, a),
                     }
                 }
             }
@@ -1043,7 +1052,7 @@ fn draw_soft_closed<C: RenderColor>(
         fill,
     };
     if !soft.draw_rows(canvas, bounds) {
-        canvas.paint_fixed(bounds, |p| soft.shade(p));
+        canvas.paint_fixed_dithering(bounds, |p| soft.shade(p));
     }
 }
 
@@ -1220,13 +1229,15 @@ impl Draw for Shape {
         if draw_spans(canvas, bounds, &outer, inner.as_ref(), fill.as_ref()) {
             return;
         }
-        canvas.paint_fixed(bounds, |p| {
+        canvas.paint_fixed_dithering(bounds, |p| {
             if !outer.contains(p) {
                 return None;
             }
             match &inner {
-                Some((inner, color)) if !inner.contains(p) => Some((*color, 255)),
-                _ => fill.as_ref().map(|paint| (paint.at(p), 255)),
+                Some((inner, color)) if !inner.contains(p) => Some((*color, 255, false)),
+                _ => fill
+                    .as_ref()
+                    .map(|paint| (paint.at(p), 255, paint.dithers())),
             }
         });
     }
@@ -1392,5 +1403,127 @@ impl Shape {
             }
             _ => content,
         }
+    }
+}
+
+#[cfg(all(test, feature = "shape-effects"))]
+mod tests {
+    use super::*;
+    use crate::math::Affine2;
+    use crate::render::canvas::NodeMaps;
+    use embedded_graphics::pixelcolor::Rgb565;
+    use embedded_graphics::prelude::Size;
+    use embedded_graphics::primitives::Rectangle;
+
+    const SIDE: usize = 40;
+    const BACK: Rgb565 = Rgb565::new(5, 10, 15);
+    static GRADIENT: Gradient = Gradient::linear(
+        35.0,
+        [
+            (0.0, Rgb888::new(200, 40, 90)),
+            (0.4, Rgb888::new(30, 180, 61)),
+            (1.0, Rgb888::new(90, 91, 250)),
+        ],
+    );
+
+    /// A gradient-filled anti-aliased shape over `content`, with a stroke of `stroke`
+    /// units or none, in a 40 × 40 tile clipped to `clip`: drawn a row at a time and by
+    /// the sampler (`None` when the map does not keep the axes apart).
+    fn both(
+        to_screen: Affine2,
+        geometry: &Geometry,
+        content: Rect,
+        stroke: Option<f32>,
+        clip: Rectangle,
+    ) -> Option<(Vec<Rgb565, { SIDE * SIDE }>, Vec<Rgb565, { SIDE * SIDE }>)> {
+        let half = half_pixel(&to_screen)?;
+        let soft = SoftShape {
+            outer: SoftOutline::new(geometry, &content, 0, half),
+            inner: stroke.map(|w| {
+                let inner = SoftOutline::new(geometry, &content, fx(w), half);
+                (inner, Rgb888::new(250, 250, 20))
+            }),
+            fill: Some(Paint::Linear(LinearShader::new(&GRADIENT, &content)?)),
+        };
+        let tile = Rectangle::new(Point::zero(), Size::new(SIDE as u32, SIDE as u32));
+        let maps = NodeMaps::new(&to_screen, &content);
+        let blank = || Vec::from_slice(&[BACK; SIDE * SIDE]).ok();
+        let (mut rows, mut sampled): (Vec<Rgb565, { SIDE * SIDE }>, _) = (blank()?, blank()?);
+        let mut canvas = Canvas::new(&mut rows, tile, clip, to_screen, content, 255, &maps);
+        if !soft.draw_rows(&mut canvas, content) {
+            return None;
+        }
+        let mut canvas = Canvas::new(&mut sampled, tile, clip, to_screen, content, 255, &maps);
+        canvas.paint_fixed_dithering(content, |p| soft.shade(p));
+        Some((rows, sampled))
+    }
+
+    /// A gradient's pixels do not depend on the path that draws them or on the tile's
+    /// clip: near an edge, under a stroke's inner edge, in the whole run between, the
+    /// row-at-a-time path gives the sampler's pixels, and a clipped tile the pixels of a
+    /// whole one (dithered alike: a gradient by screen pixel, a flat stroke not at all).
+    /// Clips once sent a shape's row down the per-pixel path, which did not dither.
+    #[test]
+    fn a_gradient_is_the_same_pixels_on_every_path_and_through_every_clip() {
+        let whole = Rectangle::new(Point::zero(), Size::new(SIDE as u32, SIDE as u32));
+        let clips = [
+            whole,
+            Rectangle::new(Point::new(1, 31), Size::new(7, 1)),
+            Rectangle::new(Point::new(0, 24), Size::new(4, 7)),
+            Rectangle::new(Point::new(9, 3), Size::new(5, 30)),
+            Rectangle::new(Point::new(13, 18), Size::new(20, 2)),
+        ];
+        // Upright, moved by fractions, squeezed (the case that found it), mirrored.
+        let maps = [
+            (1.0, -1.0, 20.0, 20.0),
+            (0.640693, -0.3, 3.4, 30.9),
+            (1.37, -0.8, 19.6, 21.3),
+            (-1.0, -1.5, 20.5, 20.2),
+            (0.3, -1.7731076, 11.0, 18.5),
+        ];
+        let geometries = [
+            Geometry::Rectangle,
+            Geometry::RoundedRectangle { radius: 3.0 },
+            Geometry::Ellipse,
+        ];
+        let mut checked = 0;
+        for (a, d, tx, ty) in maps {
+            let to_screen = Affine2 {
+                a,
+                b: 0.0,
+                c: 0.0,
+                d,
+                tx,
+                ty,
+            };
+            for geometry in &geometries {
+                for stroke in [None, Some(1.0), Some(2.5)] {
+                    let content = Rect::new(-9.0, -4.0, 18.0, 8.0);
+                    let case = (a, d, tx, ty, geometry, stroke);
+                    let Some((full, _)) = both(to_screen, geometry, content, stroke, whole) else {
+                        continue;
+                    };
+                    for clip in clips {
+                        let Some((rows, sampled)) =
+                            both(to_screen, geometry, content, stroke, clip)
+                        else {
+                            continue;
+                        };
+                        for (i, (r, s)) in rows.iter().zip(&sampled).enumerate() {
+                            let (x, y) = ((i % SIDE) as i32, (i / SIDE) as i32);
+                            assert_eq!(r, s, "({x}, {y}) of {case:?} in {clip:?}: rows, sampler");
+                            let clipped = if clip.contains(Point::new(x, y)) {
+                                full[i]
+                            } else {
+                                BACK
+                            };
+                            assert_eq!(*r, clipped, "({x}, {y}) of {case:?} in {clip:?}, whole");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 5 * 3 * 3 * 5);
     }
 }
