@@ -497,6 +497,7 @@ impl<'a, C: RenderColor> Canvas<'a, C> {
     /// The pixels `x0..x1` of screen row `y` that lie in the clip, with the screen x of
     /// the first, and the node's opacity: the text blitter writes glyph rows straight
     /// into them (one clip test per row instead of per pixel).
+    #[inline]
     pub(crate) fn row_mut(&mut self, y: i32, x0: i32, x1: i32) -> Option<(&mut [C], i32, u8)> {
         let c = self.clip;
         let (cx0, cy0) = (c.top_left.x, c.top_left.y);

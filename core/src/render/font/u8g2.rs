@@ -425,41 +425,15 @@ impl U8g2Font {
     /// with [`glyph_rows_kept`](Self::glyph_rows_kept)), an empty glyph when the font
     /// has no pixels for it. A decoder that [`glyph_rows_kept`](Self::glyph_rows_kept)
     /// left part way starts over here.
+    #[inline]
     pub(crate) fn glyph_decoded<'p>(
         &self,
         c: char,
         decoder: &mut GlyphDecoder,
         decoded: &'p mut DecodedRows,
     ) -> Option<GlyphRows<'p>> {
-        if !decoder.decoded_whole() {
-            let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
-                return Some(GlyphRows::EMPTY);
-            };
-            let at = decoded.used;
-            let rows = decoded
-                .rows
-                .get_mut(at..at + g.height.min(MAX_GLYPH_SIZE) as usize)?;
-            rows.fill(0);
-            let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
-            cursor.run(
-                g.bits,
-                (self.byte(2), self.byte(3)),
-                g.width,
-                g.height,
-                rows,
-            );
-            decoded.used = at + rows.len();
-            // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
-            *decoder = GlyphDecoder {
-                cursor,
-                x: g.x as i8,
-                y: g.y as i8,
-                width: g.width as u8,
-                height: g.height as u8,
-                decoded: g.height as u16,
-                started: true,
-                rows: Some(at as u16),
-            };
+        if !decoder.decoded_whole() && !self.decode_whole(c, decoder, decoded)? {
+            return Some(GlyphRows::EMPTY);
         }
         let at = usize::from(decoder.rows?);
         let height = u32::from(decoder.height).min(MAX_GLYPH_SIZE) as usize;
@@ -469,6 +443,47 @@ impl U8g2Font {
             width: u32::from(decoder.width).min(MAX_GLYPH_SIZE),
             rows: decoded.rows.get(at..at + height)?,
         })
+    }
+
+    /// The decoding of [`glyph_decoded`](Self::glyph_decoded), once a pass: glyph `c`
+    /// into the next free rows of `decoded`, `decoder` left pointing there. False for a
+    /// character the font has no glyph for; `None` when the rows are full.
+    #[inline(never)]
+    fn decode_whole(
+        &self,
+        c: char,
+        decoder: &mut GlyphDecoder,
+        decoded: &mut DecodedRows,
+    ) -> Option<bool> {
+        let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
+            return Some(false);
+        };
+        let at = decoded.used;
+        let rows = decoded
+            .rows
+            .get_mut(at..at + g.height.min(MAX_GLYPH_SIZE) as usize)?;
+        rows.fill(0);
+        let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
+        cursor.run(
+            g.bits,
+            (self.byte(2), self.byte(3)),
+            g.width,
+            g.height,
+            rows,
+        );
+        decoded.used = at + rows.len();
+        // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
+        *decoder = GlyphDecoder {
+            cursor,
+            x: g.x as i8,
+            y: g.y as i8,
+            width: g.width as u8,
+            height: g.height as u8,
+            decoded: g.height as u16,
+            started: true,
+            rows: Some(at as u16),
+        };
+        Some(true)
     }
 
     /// The header of the glyph whose bit stream starts at `start`.

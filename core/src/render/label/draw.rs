@@ -480,29 +480,34 @@ impl<'m, C: RenderColor> Blit<'m, C> {
     /// the clip: whole rows, each clipped once.
     #[inline(always)]
     fn blit_rows(&self, canvas: &mut Canvas<'_, C>, (gx, gy): (i32, i32), g: GlyphRows<'_>) {
-        let (cx0, cx1, cy0, cy1) = (self.cx0, self.cx1, self.rows.cy0, self.rows.cy1);
-        let ink = self.ink;
+        // The glyph's columns and rows in the clip (the box's cover clips too, not only
+        // the region being redrawn), found once for all its rows.
         let left = gx + g.left;
-        let right = left + g.width as i32;
-        // The glyph's rows in the clip (the box's cover clips too, not only the region
-        // being redrawn).
+        let (x0, x1) = (left.max(self.cx0), (left + g.width as i32).min(self.cx1));
         let top = gy + g.top;
-        let first = (cy0 - top).max(0) as usize;
-        let end = ((cy1 - top).max(0) as usize).min(g.rows.len());
-        for (r, &bits) in g.rows.iter().enumerate().take(end).skip(first) {
+        let (y0, y1) = (
+            top.max(self.rows.cy0),
+            (top + g.rows.len() as i32).min(self.rows.cy1),
+        );
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let Some(rows) = g.rows.get((y0 - top) as usize..(y1 - top) as usize) else {
+            return;
+        };
+        // The glyph's columns from the first one in the clip: `x1 - x0` of them, 1 to
+        // 64 (a glyph is at most 64 wide), shifted down by less than 64.
+        let shift = (x0 - left) as u32;
+        let keep = u64::MAX >> (64 - (x1 - x0) as u32);
+        let ink = self.ink;
+        for (y, &bits) in (y0..).zip(rows) {
+            let mut bits = (bits >> shift) & keep;
             if bits == 0 {
                 continue;
             }
-            let Some((row, start, opacity)) =
-                canvas.row_mut(top + r as i32, left.max(cx0), right.min(cx1))
-            else {
+            let Some((row, _, opacity)) = canvas.row_mut(y, x0, x1) else {
                 continue;
             };
-            // The glyph's columns from the first one in the clip.
-            let mut bits = bits >> (start - left) as u32;
-            if row.len() < 64 {
-                bits &= (1u64 << row.len()) - 1;
-            }
             if opacity == u8::MAX {
                 while bits != 0 {
                     if let Some(pixel) = row.get_mut(bits.trailing_zeros() as usize) {
