@@ -10,6 +10,7 @@
 //! `u8g2-fonts`' renderer, pixel for pixel.
 
 use embedded_graphics::primitives::Rectangle;
+use heapless::Vec;
 use u8g2_fonts::types::VerticalPosition;
 use u8g2_fonts::FontRenderer;
 
@@ -445,9 +446,10 @@ impl U8g2Font {
         })
     }
 
-    /// The decoding of [`glyph_decoded`](Self::glyph_decoded), once a pass: glyph `c`
-    /// into the next free rows of `decoded`, `decoder` left pointing there. False for a
-    /// character the font has no glyph for; `None` when the rows are full.
+    /// The decoding of [`glyph_decoded`](Self::glyph_decoded): glyph `c` found in
+    /// `decoded` (decoded in this pass or an earlier one), or decoded into its next
+    /// free rows, `decoder` left pointing there. False for a character the font has no
+    /// glyph for; `None` when the rows are full.
     #[inline(never)]
     fn decode_whole(
         &self,
@@ -455,13 +457,26 @@ impl U8g2Font {
         decoder: &mut GlyphDecoder,
         decoded: &mut DecodedRows,
     ) -> Option<bool> {
+        let font = self.data.as_ptr() as usize;
+        if let Some(kept) = decoded.glyphs.iter().find(|k| k.font == font && k.c == c) {
+            *decoder = kept.decoder();
+            decoded.touched = true;
+            return Some(true);
+        }
         let Some(mut g) = self.find(c).and_then(|start| self.glyph_header_at(start)) else {
             return Some(false);
         };
+        let height = g.height.min(MAX_GLYPH_SIZE) as usize;
+        if decoded.used + height > DECODED_ROWS && !decoded.touched {
+            // Out of room before this pass used any: the earlier passes' glyphs go.
+            decoded.empty();
+        }
         let at = decoded.used;
-        let rows = decoded
-            .rows
-            .get_mut(at..at + g.height.min(MAX_GLYPH_SIZE) as usize)?;
+        let Some(rows) = decoded.rows.get_mut(at..at + height) else {
+            decoded.full = true;
+            return None;
+        };
+        decoded.touched = true;
         rows.fill(0);
         let mut cursor = GlyphCursor::start(&mut g.bits, self.byte(2), self.byte(3), g.width);
         cursor.run(
@@ -483,6 +498,19 @@ impl U8g2Font {
             started: true,
             rows: Some(at as u16),
         };
+        let kept = DecodedGlyph {
+            font,
+            c,
+            at: at as u16,
+            x: decoder.x,
+            y: decoder.y,
+            width: decoder.width,
+            height: decoder.height,
+        };
+        // Kept for the next passes when there is room to say where it is.
+        if decoded.glyphs.push(kept).is_err() {
+            decoded.full = true;
+        }
         Some(true)
     }
 
@@ -718,15 +746,28 @@ impl GlyphDecoder {
 /// How many glyph rows [`DecodedRows`] holds: five 24-pixel digits of a clock.
 const DECODED_ROWS: usize = 128;
 
-/// Glyphs of laid-out labels decoded whole for a draw pass, their rows one after the
-/// other (1 KB): a large glyph cut by many short tiles is decoded once and blitted
-/// from here in each. Emptied at each pass's first layout; a glyph that no longer
-/// fits is decoded band by band as without it.
+/// How many glyphs [`DecodedRows`] remembers.
+const DECODED_GLYPHS: usize = 8;
+
+/// Glyphs of laid-out labels decoded whole, their rows one after the other (1 KB): a
+/// large glyph cut by many short tiles is decoded once and blitted from here in each,
+/// and a glyph decoded in one draw pass is found here in the next ones (a clock's
+/// digits redrawn every frame are not decoded again). Emptied when a pass finds no
+/// room before it has used any of the rows, or at the next pass when a glyph did not
+/// fit; a glyph that does not fit is decoded band by band as without it.
 pub(crate) struct DecodedRows {
     rows: [u64; DECODED_ROWS],
     /// The rows in use.
     used: usize,
-    /// The draw pass the rows are for.
+    /// The glyphs whose rows these are (font data and character).
+    glyphs: Vec<DecodedGlyph, DECODED_GLYPHS>,
+    /// A glyph did not fit, or could not be remembered: the rows are emptied at the
+    /// next pass.
+    full: bool,
+    /// Whether this pass found or decoded a glyph here (then the rows it refers to
+    /// stay until the pass ends).
+    touched: bool,
+    /// The draw pass the rows were last used in.
     pass: u32,
 }
 
@@ -735,18 +776,65 @@ impl Default for DecodedRows {
         DecodedRows {
             rows: [0; DECODED_ROWS],
             used: 0,
+            glyphs: Vec::new(),
+            full: false,
+            touched: false,
             pass: 0,
         }
     }
 }
 
 impl DecodedRows {
-    /// Makes the rows the draw pass `pass`'s: another pass's are dropped (its layouts,
-    /// which alone refer to them, are not used again).
+    /// Makes the rows the draw pass `pass`'s: when the last pass ran out of room, they
+    /// are emptied (its layouts, which alone refer to them by place, are not used
+    /// again); otherwise the glyphs decoded so far stay, found by font and character.
     pub(crate) fn start_pass(&mut self, pass: u32) {
         if pass != self.pass {
             self.pass = pass;
-            self.used = 0;
+            self.touched = false;
+            if self.full {
+                self.empty();
+            }
+        }
+    }
+
+    /// Drops every glyph.
+    fn empty(&mut self) {
+        self.used = 0;
+        self.glyphs.clear();
+        self.full = false;
+    }
+}
+
+/// A glyph in [`DecodedRows`]: its font (the address of the font's data), character,
+/// first row there and box.
+#[derive(Clone, Copy)]
+struct DecodedGlyph {
+    font: usize,
+    c: char,
+    at: u16,
+    x: i8,
+    y: i8,
+    width: u8,
+    height: u8,
+}
+
+impl DecodedGlyph {
+    /// The decoder of a glyph decoded whole here: its box, its rows, nothing left to
+    /// decode.
+    fn decoder(&self) -> GlyphDecoder {
+        GlyphDecoder {
+            cursor: GlyphCursor {
+                done: true,
+                ..GlyphCursor::default()
+            },
+            x: self.x,
+            y: self.y,
+            width: self.width,
+            height: self.height,
+            decoded: u16::from(self.height),
+            started: true,
+            rows: Some(self.at),
         }
     }
 }
@@ -935,9 +1023,9 @@ mod tests {
         }
     }
 
-    /// A glyph decoded whole into a pass's rows: the same box and rows as decoded into
-    /// a mask, the second time from the kept rows, after band-by-band decoding too;
-    /// one that no longer fits is not decoded there and its decoder is left as it was.
+    /// A glyph decoded whole into the rows: the same box and rows as decoded into a
+    /// mask, the second time from the kept rows, after band-by-band decoding too; one
+    /// that no longer fits is not decoded there and its decoder is left as it was.
     #[test]
     fn glyphs_decoded_whole_match_whole_ones() {
         static FONTS: [U8g2Font; 3] = [
@@ -946,13 +1034,10 @@ mod tests {
             U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvR08_tr>(),
         ];
         let (mut whole, mut band) = (GlyphMask::default(), GlyphMask::default());
-        let mut decoded = DecodedRows::default();
-        let mut pass = 0;
         for font in &FONTS {
             for code in (0x20..0x7fu32).filter_map(char::from_u32) {
                 let drawn = font.glyph(code, &mut whole);
-                pass += 1;
-                decoded.start_pass(pass);
+                let mut decoded = DecodedRows::default();
                 let mut decoder = GlyphDecoder::default();
                 if (code as u32).is_multiple_of(2) {
                     // Part way band by band first.
@@ -974,15 +1059,63 @@ mod tests {
                         assert!(got.rows.iter().all(|&r| r == 0), "{code:?}");
                     }
                 }
-                // Another glyph when the rows are all but full: not decoded there.
-                decoded.used = DECODED_ROWS - 1;
+                // A glyph when the rows are all but full: not decoded there, and the
+                // rows emptied at the next pass.
+                let mut crowded = DecodedRows {
+                    used: DECODED_ROWS - 1,
+                    touched: true,
+                    ..DecodedRows::default()
+                };
                 let mut other = GlyphDecoder::default();
                 if drawn && whole.height > 1 {
-                    assert!(font.glyph_decoded(code, &mut other, &mut decoded).is_none());
+                    assert!(font.glyph_decoded(code, &mut other, &mut crowded).is_none());
                     assert!(!other.started);
+                    crowded.start_pass(1);
+                    assert_eq!(crowded.used, 0);
                 }
             }
         }
+    }
+
+    /// A glyph decoded in one pass is found in the next (same rows, nothing decoded
+    /// again); a pass that runs out of room empties the rows for the next, whose
+    /// glyphs are decoded afresh, and so does one that finds no room for its first; a
+    /// glyph of another font is not taken for one of the same character.
+    #[test]
+    fn decoded_glyphs_are_kept_from_pass_to_pass_until_the_room_runs_out() {
+        static CLOCK: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_helvB24_tn>();
+        static BIG: U8g2Font = U8g2Font::new::<u8g2_fonts::fonts::u8g2_font_logisoso50_tn>();
+        let mut decoded = DecodedRows::default();
+        let mut whole = GlyphMask::default();
+        let mut decode = |font: &U8g2Font, c: char, decoded: &mut DecodedRows| {
+            let mut decoder = GlyphDecoder::default();
+            let rows = font
+                .glyph_decoded(c, &mut decoder, decoded)
+                .map(|g| (g.left, g.top, g.width, g.rows.to_vec()));
+            assert!(font.glyph(c, &mut whole));
+            let want = whole.as_rows();
+            if let Some(got) = &rows {
+                assert_eq!(*got, (want.left, want.top, want.width, want.rows.to_vec()));
+            }
+            rows.is_some()
+        };
+        decoded.start_pass(1);
+        assert!(decode(&CLOCK, '1', &mut decoded) && decode(&CLOCK, '2', &mut decoded));
+        let used = decoded.used;
+        decoded.start_pass(2);
+        assert!(decode(&CLOCK, '2', &mut decoded) && decode(&CLOCK, '1', &mut decoded));
+        assert_eq!(decoded.used, used, "found, not decoded again");
+        // The other font's '1' is its own (and its 50-pixel rows fill the room).
+        assert!(decode(&BIG, '1', &mut decoded));
+        assert!(decoded.used > used);
+        assert!(!decode(&BIG, '2', &mut decoded), "no room left");
+        decoded.start_pass(3);
+        assert_eq!((decoded.used, decoded.glyphs.len()), (0, 0));
+        assert!(decode(&BIG, '2', &mut decoded) && decode(&BIG, '3', &mut decoded));
+        // A pass whose first glyph finds no room: the earlier passes' go.
+        decoded.start_pass(4);
+        assert!(decode(&BIG, '4', &mut decoded));
+        assert_eq!(decoded.glyphs.len(), 1);
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! What the label's blitter keeps from one tile to the next within a frame: each label's
 //! glyphs laid out once (where each sits on screen), so that a label cut by several
 //! tiles does not measure and place its lines again in each, and the u8g2 glyphs'
-//! decoding: a large glyph of a laid-out label decoded whole once ([`DecodedRows`]) and
-//! blitted from there in each tile, other large glyphs decoded once from top to bottom
-//! a band a tile ([`GlyphCursors`]).
+//! decoding: a large glyph of a laid-out label decoded whole once ([`DecodedRows`],
+//! which keeps it for the next frames too while there is room) and blitted from there
+//! in each tile, other large glyphs decoded once from top to bottom a band a tile
+//! ([`GlyphCursors`]).
 //!
 //! A layout is kept for one draw pass of the renderer (a `render`, `render_full` or tile
 //! frame) and one world version: any change to the world, or the next pass, lays the
@@ -119,7 +120,8 @@ pub(crate) struct TextCache {
     next: usize,
     /// Where large glyphs' decoding stopped.
     pub(crate) glyphs: GlyphCursors,
-    /// The laid-out labels' glyphs decoded whole in this pass.
+    /// The laid-out labels' glyphs decoded whole (in this pass or, while there was
+    /// room, earlier ones).
     decoded: DecodedRows,
 }
 
