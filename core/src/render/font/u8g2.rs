@@ -420,8 +420,9 @@ impl U8g2Font {
         true
     }
 
-    /// Glyph `c` of a laid-out label decoded whole, once in a draw pass, into `decoded`
-    /// (its rows kept there for the pass's next tiles), its decoding noted in
+    /// Glyph `c` of a laid-out label decoded whole into `decoded` (its rows kept there
+    /// for the pass's next tiles, and the next passes while there is room, so that it
+    /// is decoded once), its decoding noted in
     /// `decoder`: `None` when it does not fit there (the caller decodes it band by band
     /// with [`glyph_rows_kept`](Self::glyph_rows_kept)), an empty glyph when the font
     /// has no pixels for it. A decoder that [`glyph_rows_kept`](Self::glyph_rows_kept)
@@ -488,25 +489,16 @@ impl U8g2Font {
         );
         decoded.used = at + rows.len();
         // Each read in at most 8 bits (`Bits::unsigned`); `at` below `DECODED_ROWS`.
-        *decoder = GlyphDecoder {
-            cursor,
-            x: g.x as i8,
-            y: g.y as i8,
-            width: g.width as u8,
-            height: g.height as u8,
-            decoded: g.height as u16,
-            started: true,
-            rows: Some(at as u16),
-        };
         let kept = DecodedGlyph {
             font,
             c,
             at: at as u16,
-            x: decoder.x,
-            y: decoder.y,
-            width: decoder.width,
-            height: decoder.height,
+            x: g.x as i8,
+            y: g.y as i8,
+            width: g.width as u8,
+            height: g.height as u8,
         };
+        *decoder = kept.decoder();
         // Kept for the next passes when there is room to say where it is.
         if decoded.glyphs.push(kept).is_err() {
             decoded.full = true;
@@ -821,7 +813,8 @@ struct DecodedGlyph {
 
 impl DecodedGlyph {
     /// The decoder of a glyph decoded whole here: its box, its rows, nothing left to
-    /// decode.
+    /// decode (its cursor is not read: a decoder with rows here is not decoded on, and
+    /// [`U8g2Font::glyph_rows_kept`] starts it over).
     fn decoder(&self) -> GlyphDecoder {
         GlyphDecoder {
             cursor: GlyphCursor {
