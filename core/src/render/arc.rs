@@ -86,6 +86,16 @@ pub(crate) struct ArcShader {
 /// centre of the band at half or more (`band`), the smallest depth past an end's line at
 /// half or more (`depth`), and the squared distance from a round end's centre under
 /// which its disc covers half or more (`cap`, strict).
+/// What [`ArcShader::row_edges`] finds on a row: runs of columns as `(first, end)`.
+#[derive(Clone, Copy, Debug)]
+struct RowEdges {
+    /// The columns near an edge across the band, sorted; the first `met` are the row's.
+    edges: [(i32, i32); 6],
+    met: usize,
+    /// Each end disc's columns, sorted (`(i32::MAX, i32::MAX)` for none).
+    discs: [(i32, i32); 2],
+}
+
 #[derive(Clone, Copy, Debug)]
 struct HardEdges {
     band: (u64, u64),
@@ -711,16 +721,18 @@ impl ArcShader {
                 None => [(v0, v1), (v1, v1)],
             };
             // Where the band is whole: inside `full_out`, outside `full_in` (left and
-            // right of it).
-            let whole = match (
-                disc(self.full_out),
-                self.full_in.checked_sub(1).and_then(disc),
-            ) {
+            // right of it). A hard-edged band covers everything between its thresholds,
+            // and outside them only an end's disc covers a pixel.
+            let (full_out, full_in) = match &self.edges {
+                Some(hard) => (hard.band.1, hard.band.0),
+                None => (self.full_out, self.full_in),
+            };
+            let whole = match (disc(full_out), full_in.checked_sub(1).and_then(disc)) {
                 (Some((o0, o1)), Some((i0, i1))) => [(o0, i0.min(o1)), (i1.max(o0), o1)],
                 (Some(out), None) => [out, (i32::MAX, i32::MAX)],
                 (None, _) => [(i32::MAX, i32::MAX); 2],
             };
-            let (edges, met) = self.row_edges(&rows, ly - self.cy);
+            let RowEdges { edges, met, discs } = self.row_edges(&rows, ly - self.cy);
             let edges = edges.get(..met).unwrap_or(&[]);
             for &(x0, x1) in &runs {
                 let Some((pixels, start, opacity)) = canvas.row_mut(y, x0, x1) else {
@@ -730,11 +742,25 @@ impl ArcShader {
                 let shade = |pixels: &mut [C], from: i32, to: i32| {
                     self.shade(pixels, (start, from, to), (ink, ly, opacity), &rows);
                 };
+                // The columns off the whole band: one by one, or for a hard-edged arc
+                // only those an end's disc may reach.
+                let shade_off = |pixels: &mut [C], from: i32, to: i32| {
+                    if self.edges.is_none() {
+                        return shade(pixels, from, to);
+                    }
+                    let mut at = from;
+                    for &(d0, d1) in &discs {
+                        let d0 = within(d0, at, to);
+                        let d1 = within(d1, d0, to);
+                        shade(pixels, d0, d1);
+                        at = at.max(d1);
+                    }
+                };
                 let mut at = start;
                 for &(w0, w1) in &whole {
                     let w0 = within(w0, at, end);
                     let w1 = within(w1, w0, end);
-                    shade(pixels, at, w0);
+                    shade_off(pixels, at, w0);
                     // The whole band, cut where it is near an end.
                     at = w0;
                     for &(e0, e1) in edges {
@@ -746,7 +772,7 @@ impl ArcShader {
                     self.fill_stretch(pixels, (start, at, w1), (ink, ly, opacity), &rows);
                     at = at.max(w1);
                 }
-                shade(pixels, at, end);
+                shade_off(pixels, at, end);
             }
         }
     }
@@ -804,11 +830,17 @@ impl ArcShader {
     /// sorted by their first column: within a pixel of each end's line, and the rim of
     /// each round end's disc (its columns either side of the chord it covers wholly,
     /// which is filled with the band), and how many of them the row meets: those come
-    /// first, the rest are empty.
-    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> ([(i32, i32); 6], usize) {
+    /// first, the rest are empty. Last, each end disc's columns, sorted (empty for
+    /// none).
+    fn row_edges(&self, rows: &AxisRows, dy: Fx) -> RowEdges {
         let mut edges = [(i32::MAX, i32::MAX); 6];
+        let mut discs = [(i32::MAX, i32::MAX); 2];
         if self.whole {
-            return (edges, 0);
+            return RowEdges {
+                edges,
+                met: 0,
+                discs,
+            };
         }
         let reach = edge_reach(&self.ramp);
         let everything = (i32::MIN, i32::MAX);
@@ -847,7 +879,8 @@ impl ArcShader {
         edges[0] = near(0, self.start.1, -dy * self.start.0);
         edges[1] = near(1, -self.end.1, self.end.0 * dy);
         if self.cap == Cap::Round {
-            for (pair, &(ex, ey)) in edges[2..].chunks_exact_mut(2).zip(&self.caps) {
+            let ends = edges[2..].chunks_exact_mut(2).zip(&mut discs);
+            for ((pair, disc), &(ex, ey)) in ends.zip(&self.caps) {
                 let off = (dy - ey).unsigned_abs();
                 let Some(off2) = off.checked_mul(off) else {
                     continue;
@@ -858,6 +891,7 @@ impl ArcShader {
                 let r = isqrt_u64(room) as Fx;
                 let (c0, c1) =
                     widen(rows.columns(self.cx + ex - r - FX_ONE, self.cx + ex + r + FX_ONE));
+                *disc = (c0, c1);
                 // The chord the disc covers wholly (`e² < cap_full`) is filled, not
                 // shaded: only the disc's rim is shaded pixel by pixel. Not for a disc
                 // under [`WHOLE_CHORD`] pixels across, whose chord costs more to find
@@ -884,9 +918,10 @@ impl ArcShader {
             }
         }
         edges.sort_unstable();
+        discs.sort_unstable();
         // The stretches a row meets come first; the rest are empty.
         let met = edges.iter().take_while(|e| e.0 != i32::MAX).count();
-        (edges, met)
+        RowEdges { edges, met, discs }
     }
 
     /// Draws the arc through the sampler (any map).
