@@ -740,7 +740,10 @@ impl ArcShader {
                 };
                 let end = start + pixels.len() as i32;
                 let shade = |pixels: &mut [C], from: i32, to: i32| {
-                    self.shade(pixels, (start, from, to), (ink, ly, opacity), &rows);
+                    // Most of a row's stretches are empty.
+                    if from < to {
+                        self.shade(pixels, (start, from, to), (ink, ly, opacity), &rows);
+                    }
                 };
                 // The columns off the whole band: one by one, or for a hard-edged arc
                 // only those an end's disc may reach.

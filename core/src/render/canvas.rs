@@ -708,17 +708,18 @@ pub(crate) fn pixel_cover(screen: &Rect) -> Rectangle {
 /// The whole pixels covering the screen-space edges `left`, `top`, `right`, `bottom`;
 /// empty for an empty or non-finite rectangle.
 fn cover_edges(left: f32, top: f32, right: f32, bottom: f32) -> Rectangle {
-    let x0 = libm::floorf(left);
-    let y0 = libm::floorf(top);
-    let x1 = libm::ceilf(right);
-    let y1 = libm::ceilf(bottom);
-    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite())
-        || x1 <= x0
-        || y1 <= y0
-    {
+    let (Some(x0), Some(y0), Some(x1), Some(y1)) = (
+        floor_int(left),
+        floor_int(top),
+        floor_int(-right).map(|v| -v),
+        floor_int(-bottom).map(|v| -v),
+    ) else {
+        return Rectangle::zero();
+    };
+    if x1 <= x0 || y1 <= y0 {
         return Rectangle::zero();
     }
-    let clamp = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
+    let clamp = |v: i64| v.clamp(-1_000_000, 1_000_000) as i32;
     Rectangle::new(
         Point::new(clamp(x0), clamp(y0)),
         Size::new(
@@ -728,11 +729,109 @@ fn cover_edges(left: f32, top: f32, right: f32, bottom: f32) -> Rectangle {
     )
 }
 
+/// `⌊v⌋`, saturated at ±2^40 (far past the ±10^6 [`cover_edges`] clamps to); `None`
+/// for a NaN or an infinity. Integer operations on the bits: `floorf` is a soft-float
+/// call on a board without an FPU.
+fn floor_int(v: f32) -> Option<i64> {
+    const LIMIT: i64 = 1 << 40;
+    let bits = v.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
+    if exponent == 128 {
+        return None;
+    }
+    let negative = bits >> 31 == 1;
+    if exponent < 0 {
+        // `|v| < 1`: −1 below zero, else 0 (−0 too).
+        return Some(if negative && bits << 1 != 0 { -1 } else { 0 });
+    }
+    if exponent >= 40 {
+        return Some(if negative { -LIMIT } else { LIMIT });
+    }
+    let mantissa = u64::from(bits & 0x7f_ffff | 0x80_0000);
+    let (whole, fraction) = match exponent >= 23 {
+        true => (mantissa << (exponent - 23), 0),
+        false => {
+            let shift = 23 - exponent;
+            (mantissa >> shift, mantissa & ((1 << shift) - 1))
+        }
+    };
+    let whole = whole as i64;
+    Some(match negative {
+        true => -whole - i64::from(fraction != 0),
+        false => whole,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
 
     use super::*;
+
+    /// `cover_edges` in integers gives what it gave through `floorf` and `ceilf`, at
+    /// the awkward values: zeros, halves, subnormals, the edges of the exactly
+    /// representable integers, the clamp, huge values, infinities and NaN.
+    #[test]
+    fn covering_edges_in_integers_is_what_floats_gave() {
+        fn by_floats(left: f32, top: f32, right: f32, bottom: f32) -> Rectangle {
+            let (x0, y0) = (libm::floorf(left), libm::floorf(top));
+            let (x1, y1) = (libm::ceilf(right), libm::ceilf(bottom));
+            if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite())
+                || x1 <= x0
+                || y1 <= y0
+            {
+                return Rectangle::zero();
+            }
+            let clamp = |v: f32| v.clamp(-1.0e6, 1.0e6) as i32;
+            Rectangle::new(
+                Point::new(clamp(x0), clamp(y0)),
+                Size::new(
+                    (clamp(x1) - clamp(x0)) as u32,
+                    (clamp(y1) - clamp(y0)) as u32,
+                ),
+            )
+        }
+        let mut values = std::vec![
+            0.0,
+            -0.0,
+            f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE,
+            1.0e-40,
+            -1.0e-40,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            8_388_607.5,
+            8_388_608.0,
+            16_777_217.0,
+            999_999.5,
+            1.0e6,
+            1_000_001.0,
+            1.0e7,
+            3.0e12,
+            f32::MAX,
+        ];
+        for k in -40..=40 {
+            let v = k as f32 * 0.25;
+            values.extend([v, v + f32::EPSILON * v.abs(), v - f32::EPSILON * v.abs()]);
+        }
+        let negated: std::vec::Vec<f32> = values.iter().map(|v| -v).collect();
+        values.extend(negated);
+        // Each value as each edge, against a few others.
+        let others = [-3.7, 0.0, 0.5, 12.25, 1.0e6];
+        for &v in &values {
+            for &o in &others {
+                for (l, t, r, b) in [(v, o, o + 5.0, o + 5.0), (o - 5.0, o - 5.0, v, v)] {
+                    let rect = |r: Rectangle| (r.top_left, r.size);
+                    assert_eq!(
+                        rect(cover_edges(l, t, r, b)),
+                        rect(by_floats(l, t, r, b)),
+                        "{l} {t} {r} {b}"
+                    );
+                }
+            }
+        }
+    }
 
     /// `intersect` gives what `Rectangle::intersection` gives, empty results aside
     /// (both zero-sized), over rectangles that miss, touch, nest, cross, are empty

@@ -6,6 +6,11 @@
 
 use super::GlyphMask;
 
+/// Whether [`CellFont::decode`] reads each row of a narrow glyph from a 4-byte load: on
+/// a 32-bit core, where the 128-bit shifts of the whole-glyph window cost dozens of
+/// instructions a row.
+const WORD_ROWS: bool = cfg!(target_pointer_width = "32");
+
 /// A monospaced font of fixed cells for a contiguous range of characters.
 ///
 /// `data` holds the glyphs of `first..=last` in order, each `height` rows of `width`
@@ -74,25 +79,43 @@ impl CellFont {
         }
         let height = mask.height as usize;
         let start = index * width * usize::from(self.height);
-        let keep = u64::MAX >> (64 - width);
+        let rows = mask.rows.get_mut(..height).unwrap_or(&mut []);
+        self.decode(start, width, rows, WORD_ROWS) != 0
+    }
+
+    /// The rows of the glyph whose first bit is `start`, `width` bits each, into `rows`;
+    /// their bits or'd together. `word_rows`: each row from a 4-byte load when it fits
+    /// one (what a 32-bit core does, [`WORD_ROWS`]), else from a wider window.
+    fn decode(&self, start: usize, width: usize, rows: &mut [u64], word_rows: bool) -> u64 {
         let mut any = 0;
-        if width * height + 7 <= 128 {
+        if word_rows && width <= 25 {
+            let keep = u32::MAX >> (32 - width);
+            for (r, bits) in rows.iter_mut().enumerate() {
+                let bit = start + r * width;
+                let window = u32::from_le_bytes(load::<4>(self.data, bit / 8));
+                *bits = u64::from((window >> (bit % 8)) & keep);
+                any |= *bits;
+            }
+            return any;
+        }
+        let keep = u64::MAX >> (64 - width);
+        if width * rows.len() + 7 <= 128 {
             // The whole glyph in one 16-byte little-endian load.
             let window = load::<16>(self.data, start / 8);
             let window = u128::from_le_bytes(window) >> (start % 8);
-            for (r, bits) in mask.rows.iter_mut().take(height).enumerate() {
+            for (r, bits) in rows.iter_mut().enumerate() {
                 *bits = (window >> (r * width)) as u64 & keep;
                 any |= *bits;
             }
         } else {
-            for (r, bits) in mask.rows.iter_mut().take(height).enumerate() {
+            for (r, bits) in rows.iter_mut().enumerate() {
                 let bit = start + r * width;
                 let window = u64::from_le_bytes(load::<8>(self.data, bit / 8));
                 *bits = (window >> (bit % 8)) & keep;
                 any |= *bits;
             }
         }
-        any != 0
+        any
     }
 
     /// The cells of an `embedded-graphics` mono font for the characters
@@ -146,4 +169,42 @@ fn load<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fonts::*;
+
+    /// A 32-bit core's rows (a 4-byte load each) are the 64-bit host's (one wide window
+    /// or an 8-byte load each), for every glyph of every ready-made font, at every
+    /// height a glyph may be cut to.
+    #[test]
+    fn rows_read_a_word_at_a_time_are_the_window_s_rows() {
+        let fonts = [
+            &FONT_4X6,
+            &FONT_5X8,
+            &FONT_6X10,
+            &FONT_7X13,
+            &FONT_9X15,
+            &FONT_10X20,
+        ];
+        let mut words = 0;
+        for font in fonts {
+            let (width, height) = (usize::from(font.width), usize::from(font.height));
+            let count = font.last as usize - font.first as usize + 1;
+            for index in 0..count {
+                let start = index * width * height;
+                let (mut by_word, mut by_window) = ([0u64; 32], [0u64; 32]);
+                let a = font.decode(start, width, &mut by_word[..height], true);
+                let b = font.decode(start, width, &mut by_window[..height], false);
+                assert_eq!(
+                    (a, by_word),
+                    (b, by_window),
+                    "glyph {index} of {width}x{height}"
+                );
+                words += usize::from(a != 0);
+            }
+        }
+        assert!(words > 500, "{words} glyphs with ink");
+    }
 }
