@@ -81,11 +81,6 @@ pub(crate) struct ArcShader {
     edges: Option<HardEdges>,
 }
 
-/// Where a hard-edged arc's coverage reaches half, worked out once per set-up so that a
-/// pixel is sorted by comparisons instead of coverage: the squared distances from the
-/// centre of the band at half or more (`band`), the smallest depth past an end's line at
-/// half or more (`depth`), and the squared distance from a round end's centre under
-/// which its disc covers half or more (`cap`, strict).
 /// What [`ArcShader::row_edges`] finds on a row: runs of columns as `(first, end)`.
 #[derive(Clone, Copy, Debug)]
 struct RowEdges {
@@ -96,6 +91,11 @@ struct RowEdges {
     discs: [(i32, i32); 2],
 }
 
+/// Where a hard-edged arc's coverage reaches half, worked out once per set-up so that a
+/// pixel is sorted by comparisons instead of coverage: the squared distances from the
+/// centre of the band at half or more (`band`), the smallest depth past an end's line at
+/// half or more (`depth`), and the squared distance from a round end's centre under
+/// which its disc covers half or more (`cap`, strict).
 #[derive(Clone, Copy, Debug)]
 struct HardEdges {
     band: (u64, u64),
